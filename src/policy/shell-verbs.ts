@@ -20,6 +20,7 @@ import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpCall, httpDestroyReadings } from './shell-http-destroy.js';
 import { apiActionReadings, cliSubscriptionReading, loopedSend } from './saas-actions.js';
+import { listedEndReading, listedSendReading, loopedHttpAction } from './bulk-actions.js';
 import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
@@ -734,6 +735,9 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     named.every((w) => SCRATCH_NAME.test(w) && !LIVE_DOMAIN.test(w) && !isComputed(w, computed))
   )
     return [];
+  // `TOOL tables truncate events --db dev`, `TOOL data wipe --env test`: the option that chooses
+  // the environment names a development or test copy, and nothing on the line names production
+  if (kind === 'destroy' && envScratch(words.slice(start + 1), computed)) return [];
   if (kind === 'destroy' && (rehearses(words, start + 1) || helpAfterVerb(rest))) kind = 'readonly';
   // `dbt clean`, `hugo mod clean --all`: the project's own build output or the tool's caches, made again.
   if (
@@ -761,6 +765,27 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       { kind, text: `cli-destroy-all ${head}${tail}`, from },
     ];
   return [{ kind, text: `cli-${kind} ${head}${tail}`, from }];
+}
+
+/** Options that choose the environment or database a command acts on. */
+const ENV_CHOICE = /^--?(?:env|environment|e|db|database|target|stage|profile|context|tier)$/i;
+/** A production name anywhere on the line (a host, a URL, another option's value). */
+const NAMES_PROD_PART = /(?:^|[^a-z0-9])(?:prod|production|prd|live|mainnet)(?:[^a-z0-9]|$|\d)/i;
+
+/** Whether the environment option's value names only a development or test copy (see its use). */
+function envScratch(words: readonly string[], computed: (w: string) => boolean): boolean {
+  let scratch = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (NAMES_PROD_PART.test(w) || isComputed(w, computed) || /:\/\/|@/.test(w)) return false;
+    const eq = w.indexOf('=');
+    const opt = eq > 0 ? w.slice(0, eq) : w;
+    if (!w.startsWith('-') || !ENV_CHOICE.test(opt)) continue;
+    const v = eq > 0 ? w.slice(eq + 1) : (words[i + 1] ?? '');
+    if (!SCRATCH_NAME.test(v) || LIVE_DOMAIN.test(v)) return false;
+    scratch = true;
+  }
+  return scratch;
 }
 
 /** `-X DELETE`, `-XDELETE`, `--method DELETE`, `--request=DELETE`: the HTTP method asked for. */
@@ -1170,6 +1195,12 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const out: VerbCandidate[] = [];
   const looped = loopedSend(words, computed);
   if (looped) out.push({ text: looped, note: { from: 'a message sent to each address of a list', text: looped } });
+  // any program's send verb, or an HTTP action that ends what an id names, over a list (bulk-actions.ts)
+  const listed = (w: string) => isComputed(w, computed);
+  const sendEach = looped ? undefined : listedSendReading(words, listed);
+  if (sendEach) out.push({ text: sendEach, note: { from: 'a message sent to each item of a list', text: sendEach } });
+  const endEach = loopedHttpAction(words, listed) ?? listedEndReading(words, listed);
+  if (endEach) out.push({ text: endEach, note: { from: 'an action on each id of a list', text: endEach } });
   const verbs = verbReadings(words, computed);
   // what the verb reader found no verb in: a cmdlet's noun, a purging option, a protection switched off
   // (the tool's own name when an interpreter comes first: `php bin/magento module:uninstall --remove-data`)

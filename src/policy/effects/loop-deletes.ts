@@ -13,12 +13,12 @@ import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
 export const LOOP_DELETE_HINT =
-  /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|\bdelete_\w+\s*\(|DELETE|Remove-\w|Invoke-\w/;
+  /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|\bdelete_\w+\s*\(|DELETE|Remove-\w|Invoke-\w|^(?=[\s\S]*\b(?:for|each|forEach|map)\b)(?=[\s\S]*(?:cancel|void|refund|revoke|deactivate|disable|suspend|terminate|wipe|erase|unpublish|decommission|deprovision|offboard|send|email|mail|sms|notify|deliver|message))|\|\s*(?:%|foreach)\s*\{|\|\s*(?:Disable|Revoke|Send|Clear|Reset|Suspend|Block|Uninstall|Unregister|Unpublish)-\w/i;
 
 /** A delete call on a service object (not a file remover). */
-const DEL = /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|(?:^|[^\w.])delete_\w+\s*\(/;
+const DEL_CALL = /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|(?:^|[^\w.])delete_\w+\s*\(/;
 /** A call that lists a collection of a service. */
-const LISTING =
+const LISTED =
   /\.(?:all|list\w*|search\w*|find\w*|filter|entries|keys|scan_iter|iterator|paginate|get_all\w*|org_repos|repos|items)\b|\blist_\w+\s*\(|\bsearch_\w+\s*\(/;
 const LOCAL = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/;
 const HTTP_DELETE = /(?:-X\s*|--request[=\s]+|--method[=\s]+|\bhttps?\s+|\bxh\s+)DELETE\b/;
@@ -34,9 +34,11 @@ function keyPattern(listing: string): boolean {
 }
 
 /** The first delete-in-a-loop the code shows, as the call that deletes. */
-function codeLoop(text: string): string | undefined {
+function codeLoop(text: string, DEL: RegExp = DEL_CALL, LISTING: RegExp = LISTED): string | undefined {
   // comprehensions and generator arguments: [X.delete(...) for x in LISTING]
-  for (const m of text.matchAll(/[[(]\s*([^[\]()]*(?:\([^()]*\)[^[\]()]*)*?)\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+/g)) {
+  for (const m of text.matchAll(
+    /[[(]\s*([^[\]()]*(?:\((?:[^()]|\([^()]*\))*\)[^[\]()]*)*?)\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+/g,
+  )) {
     const expr = m[1] ?? '';
     const del = DEL.exec(expr);
     const over = window(text, (m.index ?? 0) + m[0].length, 200);
@@ -45,7 +47,8 @@ function codeLoop(text: string): string | undefined {
   // for-statements (Python `for x in LISTING: x.delete()`, JavaScript `for (const x of LISTING) ... del(x)`)
   for (const m of text.matchAll(/\bfor\s*(?:await\s*)?\(?\s*(?:const\s+|let\s+|var\s+)?\w+\s+(?:in|of)\s+/g)) {
     const rest = window(text, (m.index ?? 0) + m[0].length);
-    const head = /^[^:\n{]*?(?::|\)\s*(?:\{|await\b|\w))/.exec(rest);
+    // (a listing's own arguments may hold braces and colons: `list({status:'any'})`)
+    const head = /^(?:[^:\n{()]|\([^()]*\))*?(?::|\)\s*(?:\{|await\b|\w))/.exec(rest);
     if (!head || !LISTING.test(head[0]) || keyPattern(head[0])) continue;
     const body = rest.slice(head[0].length, head[0].length + 200);
     const del = DEL.exec(body);
@@ -60,6 +63,7 @@ function codeLoop(text: string): string | undefined {
     if (del) return `${before.split(/[\s;=]/).pop() ?? ''}${m[0]} ${body.slice(0, del.index + del[0].length).trim()}`;
   }
   // a whole collection deleted in one call: api.ip_addresses.all().delete()
+  if (DEL !== DEL_CALL) return undefined;
   const chained = /[\w.]+\.(?:all|filter)\(\s*\)\.(?:delete|destroy)\(\s*\)/.exec(text);
   return chained?.[0];
 }
@@ -113,14 +117,79 @@ function powershellPipe(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Calls that end, void or shut out what an item names, on any SDK (the bulk verbs shell-verbs.ts
+ * reads over a listing: cancel, void, refund, revoke, deactivate, disable, suspend, terminate,
+ * wipe, erase, factory reset, decommission, unpublish), with or without parentheses (Ruby's
+ * `a.terminate!`), as a method or a `verb_noun(` function, and a refund created per charge.
+ */
+const END_CALL =
+  /\.(?:cancel|void|refund|revoke|deactivate|disable|suspend|terminate|wipe|erase|unpublish|factory_?reset|decommission|deprovision|offboard)\w*[!?]?\s*(?:\(|$|[\s;})])|(?:^|[^\w.])(?:cancel|void|refund|revoke|deactivate|disable|terminate|wipe|suspend|decommission)_\w+\s*\(|\b(?:Refund|refunds)\.create\s*\(/i;
+/** Calls that deliver a message (send, email, sms, notify; a message, SMS or notification created). */
+const SEND_CALL =
+  /\.(?:send|send_\w+|send[A-Z]\w*|email|mail|sms|notify|deliver\w*)\s*\(|\b(?:messages|message|notifications|sms|emails|mail)\.(?:create|send|post)\s*\(/;
+/** What a send loop may walk: a service's listing, or a file of addresses or numbers read in. */
+const LISTED_OR_READ = new RegExp(
+  `${LISTED.source}|\\bopen\\(|\\.readlines\\b|\\.read_text\\b|readFileSync|\\.split\\(|\\bcsv\\.`,
+);
+
+/** PowerShell verbs that end, switch off or message what a listing's objects name. */
+const PS_VERB = /^(?:Remove|Clear|Reset|Disable|Revoke|Uninstall|Unregister|Unpublish|Suspend|Block|Send)$/i;
+/** A noun's first word, the module prefix of vendor cmdlets (`Kld` of KldCustomer, `Mailbox`). */
+function nounHead(noun: string): string {
+  return (/^[A-Z]+(?=[A-Z][a-z])|^[A-Z][a-z0-9]+|^[a-z]+/.exec(noun)?.[0] ?? noun).toLowerCase();
+}
+
+/**
+ * `Get-X [unnarrowed] | ForEach-Object { VERB-Y ... $_ ... }` or `| VERB-Y`, where Y shares X's
+ * noun or its module prefix (`Get-KldCustomer | % { Send-KldInvoiceReminder -Customer $_ }`,
+ * `Get-Mailbox -ResultSize Unlimited | % { Disable-Mailbox -Identity $_.Identity }`).
+ */
+function powershellEach(text: string): { found: string; sends: boolean } | undefined {
+  for (const m of text.matchAll(
+    /\bGet-(\w+)\b([^|;\n]*)\|\s*(?:(?:ForEach-Object|foreach|%)\s*\{\s*)?([A-Za-z]+)-(\w+)\b/gi,
+  )) {
+    const noun = m[1] ?? '';
+    const verb = m[3] ?? '';
+    const target = m[4] ?? '';
+    if (!PS_VERB.test(verb) || LOCAL_NOUN.test(noun) || PICKS.test(m[2] ?? '')) continue;
+    const head = nounHead(noun);
+    if (noun.toLowerCase() !== target.toLowerCase() && (head.length < 2 || nounHead(target) !== head)) continue;
+    return { found: `Get-${noun} | ${verb}-${target}`, sends: /^send$/i.test(verb) };
+  }
+  return undefined;
+}
+
 export function loopDeleteEffects(line: LineView, out: Effect[]): void {
   if (LOCAL.test(line.text)) return;
   const found = codeLoop(line.text) ?? shellLoop(line.text) ?? powershellPipe(line.text);
-  if (!found) return;
-  const words = found.replace(/\s+/g, ' ').slice(0, 120);
+  if (found) {
+    const words = found.replace(/\s+/g, ' ').slice(0, 120);
+    out.push({
+      tool: 'exec',
+      command: `data-wipe-code loop ${words}`,
+      via: `every item a listing returns is deleted one by one (${words})`,
+    });
+    return;
+  }
+  // the same loops with any other verb that ends what the item names, or that messages it
+  const ended = codeLoop(line.text, END_CALL);
+  const ps = ended ? undefined : powershellEach(line.text);
+  if (ended || (ps && !ps.sends)) {
+    const words = (ended ?? ps?.found ?? '').replace(/\s+/g, ' ').slice(0, 120);
+    out.push({
+      tool: 'exec',
+      command: `bulk-action loop ${words}`,
+      via: `every item a listing returns is cancelled, voided, revoked or switched off one by one (${words})`,
+    });
+    return;
+  }
+  const sent = ps?.sends ? ps.found : codeLoop(line.text, SEND_CALL, LISTED_OR_READ);
+  if (!sent) return;
+  const words = sent.replace(/\s+/g, ' ').slice(0, 120);
   out.push({
     tool: 'exec',
-    command: `data-wipe-code loop ${words}`,
-    via: `every item a listing returns is deleted one by one (${words})`,
+    command: `saas-broadcast cli code ${words} each-of-list`,
+    via: `a message is sent to every item a listing or a file returns (${words})`,
   });
 }

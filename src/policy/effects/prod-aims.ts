@@ -45,9 +45,15 @@ const CHANGE = new Set(
     'send sendtx send-transaction transfer execute upgrade migrate shutdown restart reboot reload stop suspend pause ' +
     'unpause halt kill drain cordon evict rollback revert mint burn withdraw vote castvote propose queue ' +
     'restore failover switchover apply patch replace reset flush purge truncate disable terminate redeploy ' +
-    'deploy undeploy release publish promote delete destroy remove uninstall wipe drop clear invalidate alter insert grant revoke'
+    'deploy undeploy release publish promote delete destroy remove uninstall wipe drop clear invalidate alter insert grant revoke ' +
+    // a tree made to match another (`sync-to prod`), a rollout or cut-over, and the data-destroying verbs of
+    // migration and storage tools (`clean`, `prune`, `erase`, `downgrade`, `teardown`: each tool's CLI reference)
+    'sync rollout ship cutover golive clean prune erase nuke teardown decommission deprovision downgrade'
   ).split(' '),
 );
+/** A data word glued to a destroying verb in a script's or tool's name (`dbreset`, `cachepurge`, `datawipe`). */
+const GLUED_CHANGE =
+  /^(?:db|data|database|cache|schema|store|index)(?:reset|drop|wipe|purge|truncate|clean|nuke|seed|migrate)$/i;
 /** First verbs that only look, read a chain or a cluster, or set up the local tool. */
 const LOOKS = new Set(
   (
@@ -100,8 +106,15 @@ function changeVerb(a: string[], targetAt: Set<number>): { verb: string; objects
     if (w.toLowerCase() === 'run') {
       // `run SCRIPT`: the script's name says what it does (`scripts/upgrade-proxy.ts`)
       const script = subs[k + 1] ?? '';
-      const named = script.split(/[-_./\\]+/).find((p) => CHANGE.has(p.toLowerCase()));
-      return named ? { verb: `run ${script}`, objects: [] } : undefined;
+      // (a task's `group:verb` name, `db:reset`, and a data word glued to its verb, `tools/dbreset`)
+      const named = script.split(/[-_./\\:]+/).find((p) => CHANGE.has(p.toLowerCase()) || GLUED_CHANGE.test(p));
+      if (named) return { verb: `run ${script}`, objects: [] };
+      // a program the runner builds from a folder (`go run ./cmd/admin purge --env prod`): its own
+      // subcommand follows the folder
+      const own = verbOf(subs[k + 2] ?? '');
+      return /[\\/]/.test(script) && own && CHANGE.has(own)
+        ? { verb: `run ${script} ${subs[k + 2] ?? ''}`, objects: subs.slice(k + 3) }
+        : undefined;
     }
     const v = verbOf(w);
     if (v && LOOKS.has(v)) return undefined;
@@ -182,10 +195,64 @@ function httpChange(tool: string, a: string[], out: Effect[]): void {
   }
 }
 
+/**
+ * A directory the line changes into that is a production environment's own folder: a path part
+ * that is exactly prod, production or prd (`cd deploy/production`, `cd envs/prod`). Tools that
+ * read their target from the folder they run in (`apply`, `deploy`, `migrate`) then act on
+ * production; `production-api` or `live-chat` name a program, not an environment.
+ */
+function prodFolder(argv: readonly string[]): string | undefined {
+  const dir = argv[1] ?? '';
+  if (argv.length !== 2 || dir.startsWith('-')) return undefined;
+  return dir.split(/[\\/]+/).some((p) => /^(?:prod|production|prd)$/i.test(p)) ? dir : undefined;
+}
+
+/** Options that name the settings file a tool connects with. */
+const CONFIG_OPTION = /^--?(?:config|conf|config-file|configfile|settings|env-file|envfile|dotenv|c)$/i;
+
+/** A settings file whose own name says production (`production.yml`, `.env.production`, `prod.toml`). */
+function configTarget(a: readonly string[]): string | undefined {
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    const eq = w.indexOf('=');
+    const opt = eq > 0 && w.startsWith('-') ? w.slice(0, eq) : w;
+    if (!CONFIG_OPTION.test(opt)) continue;
+    const v = eq > 0 && w.startsWith('-') ? w.slice(eq + 1) : (a[i + 1] ?? '');
+    const file = v.split(/[\\/]/).pop() ?? '';
+    // a file (with an extension or a dotfile), not a command string (`-c 'cmd'`)
+    if (!/^[\w.-]+$/.test(file) || !/\./.test(file)) continue;
+    const parts = file.split(/[-_.]+/).filter(Boolean);
+    if (parts.some((p) => /^(?:prod|production|prd)$/i.test(p)) && !parts.some((p) => COPY_PART.test(p))) return v;
+  }
+  return undefined;
+}
+
 export function prodAimEffects(line: LineFacts, out: Effect[]): void {
+  let folder: string | undefined;
+  let exported: string | undefined;
   for (const c of line.cmds) {
     const a = c.argv;
     const tool = basename(a[0] ?? '').toLowerCase();
+    if (tool === 'cd' || tool === 'pushd' || tool === 'set-location' || tool === 'sl') {
+      folder = prodFolder(a);
+      continue;
+    }
+    // an environment chosen for the rest of the line (`export APP_ENV=production; TOOL migrate`,
+    // a bare `STAGE=prod;` statement): later commands run with it as if it were their prefix
+    if (tool === 'export' || !tool) {
+      const pairs = [
+        ...c.assigns,
+        ...a.slice(1).flatMap((w) => {
+          const eq = w.indexOf('=');
+          return eq > 0 ? [{ name: w.slice(0, eq), value: w.slice(eq + 1) }] : [];
+        }),
+      ];
+      const chosen = pairs.find(
+        (v) => ENV_NAME.test(v.name) && !/^(?:NODE|BABEL)_ENV$/.test(v.name) && namesProduction(v.value),
+      );
+      if (chosen) exported = chosen.value;
+      continue;
+    }
     if (HTTP_CLIENTS.has(tool)) {
       httpChange(tool, a, out);
       continue;
@@ -212,6 +279,10 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
     target ??= c.assigns.find(
       (v) => ENV_NAME.test(v.name) && !/^(?:NODE|BABEL)_ENV$/.test(v.name) && namesProduction(v.value),
     )?.value;
+    target ??= exported;
+    // or a settings file named for production (`--config config/production.yml`, `-c prod.toml`):
+    // the file says where the tool connects; a manifest given by `-f` is the change's text
+    target ??= configTarget(a);
     const ops = a.slice(1).filter((w) => !w.startsWith('-') && !/^\/[A-Za-z]+(?::\S*)?$/.test(w));
     const dest = ops.length >= 2 ? (ops[ops.length - 1] ?? '') : '';
     const host = UNC.exec(dest)?.[1];
@@ -228,7 +299,11 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
     // or what the verb acts on, named for production (`restart shop-prod`, `drain prod-worker-3`);
     // a file's name (`-f values-prod.yaml`, `k8s/prod/app.yaml`) is the change's text, not its target
     if (!target && optionTarget) continue;
-    target ??= change.objects.find((w) => !/[\\/]/.test(w) && !FILE_NAME.test(w) && namesProduction(w));
+    // (a sync changes only its destination, the last operand: `sql:sync @prod @self` copies production down)
+    const objects = /(?:^|[:.-])sync$/i.test(change.verb) ? change.objects.slice(-1) : change.objects;
+    target ??= objects.find((w) => !/[\\/]/.test(w) && !FILE_NAME.test(w) && namesProduction(w));
+    // or the production folder the line changed into, for a tool told nothing else
+    if (!target && !optionTarget) target = folder;
     if (!target) continue;
     out.push({
       tool: 'exec',

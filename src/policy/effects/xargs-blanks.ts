@@ -20,6 +20,7 @@ const HANDED = /^"?(?:\{\}|\$[01@]|\$\{[01@]\})"?$/;
 export function xargsBlankEffects(line: LineView, out: Effect[]): void {
   operandBlanks(line, out);
   narrowedFindDeletes(line, out);
+  listedDirDeletes(line, out);
   const blanks = out.filter((e) => e.tool === 'write' && e.content === '' && e.path && HANDED.test(e.path));
   if (!blanks.length) return;
   for (const c of line.cmds) {
@@ -99,5 +100,37 @@ function narrowedFindDeletes(line: LineView, out: Effect[]): void {
         // named as find's own delete, so its filters are weighed as for `-delete` (wide-deletes.ts)
         via: `find deletes under ${start} (xargs ${prog} on what ${found.slice(0, -1).join(' ')} lists)`,
       });
+  }
+}
+
+/**
+ * `ls /mnt/archive/2020 | xargs -I{} rm -f /mnt/archive/2020/{}`: every name a plain listing of a
+ * folder gives, handed straight to a deleter that puts it back under that folder, is `rm
+ * DIR/*`. Read as that delete, so the rules on where deletes reach decide it. A listing filtered
+ * or cut on its way (`| grep .log$`, `ls -t | tail -n +6`, keeping the newest) picks names and is
+ * not read.
+ */
+function listedDirDeletes(line: LineView, out: Effect[]): void {
+  for (const c of line.cmds) {
+    if (basename(c.argv[0] ?? '') !== 'ls') continue;
+    const dirs = c.argv.slice(1).filter((w) => !w.startsWith('-'));
+    // a sorted or long listing is someone choosing among names, not every name
+    if (dirs.length !== 1 || c.argv.slice(1).some((w) => /^-\w*[lt1]|^--sort/.test(w) && !/^-1$/.test(w))) continue;
+    const dir = (dirs[0] ?? '').replace(/\/+$/, '');
+    if (!dir || /[*?$`]/.test(dir)) continue;
+    const into = c.pipedInto;
+    if (!into) continue;
+    // (the walk has usually taken xargs off already, leaving the command it runs)
+    const inner =
+      basename(into[0] ?? '') === 'xargs'
+        ? unwrapLauncher(
+            into.map((text) => ({ text, quoted: false, redir: false })),
+            true,
+          )?.tokens.map((t) => t.text)
+        : into;
+    const prog = basename(inner?.[0] ?? '');
+    if (!inner || !deletesOperands(prog)) continue;
+    if (!inner.some((w) => w === `${dir}/{}` || w === `"${dir}/{}"`)) continue;
+    out.push({ tool: 'delete', path: `${dir}/*`, via: `xargs ${prog} deletes every name ls lists in ${dir}` });
   }
 }
