@@ -25,6 +25,8 @@ import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from '
 import { table } from '../../util/lookup-table.js';
 import { configFileStopsSvc, configManagementStops } from './svc-config-mgmt.js';
 import { withoutKeywords } from './leading-keywords.js';
+import { envConfigEffects } from './svc-env-configs.js';
+import { controlHttpEffects, LOCAL_URL_HINT } from './svc-control-http.js';
 
 /**
  * The reading's gate (svcTamperEffects), a necessary condition for each of its parts to find
@@ -608,6 +610,9 @@ function starvedServe(text: string): string | undefined {
         return `with ulimit -${f} ${n}`;
     }
   }
+  // a shifted clock (faketime, libfaketime's FAKETIME): approvals and once-grants expire or never
+  // do, and the audit log's times stop saying when a call was made
+  if (/(?:^|[\s;&|(])(?:faketime|datefudge)\s|\bFAKETIME=|libfaketime/.test(text)) return 'under a shifted clock';
   const pr = /\bprlimit\b[^;&|]*--(nofile|as|data|rss|cpu|nproc|fsize)=(\d+)/.exec(text);
   if (pr) {
     const n = Number(pr[2]);
@@ -1028,6 +1033,17 @@ function perCommand(l: LineFacts, out: Effect[]): void {
       const shadow = steers(n, v);
       if (shadow) out.push(finding(`shadows-svc ${n}`, `${name} ${shadow} for everything started later`));
     }
+    // svc's unit stopped over D-Bus, as systemctl does it (org.freedesktop.systemd1.Manager's
+    // StopUnit, KillUnit, FreezeUnit, DisableUnitFiles, MaskUnitFiles; busctl(1), gdbus(1), dbus-send(1))
+    if (
+      /^(?:busctl|gdbus|dbus-send|qdbus|qdbus6)$/.test(name) &&
+      a.some((w) => /(?:^|\.)(?:Stop|Kill|Freeze|Reload|Restart)Unit$|(?:^|\.)(?:Disable|Mask)UnitFiles$/.test(w)) &&
+      a.some((w) => isSvcUnit(w.replace(/^(?:string|array:string):/, '')))
+    )
+      out.push(finding(`stops-svc ${name}`, `${name} asks systemd over D-Bus to stop or disable svc's unit`));
+    // svc's commands redefined in the shell that runs the rest of the line (`alias svc=true`)
+    if (name === 'alias' && a.slice(1).some((w) => /^svc(?:-hook|-shim)?=/.test(w)))
+      out.push(finding('shadows-svc alias', 'redefines svc in the shell that runs what follows'));
     // an impostor taking svc's port before it does: a raw listener on 9090
     if (/^(?:nc|ncat|netcat|nc\.openbsd|nc\.traditional|socat)$/.test(name) && listensOnSvcPort(name, a))
       out.push(finding(`shadows-svc port ${SVC_PORT}`, `${name} listens on svc's port ${SVC_PORT}`));
@@ -1165,6 +1181,37 @@ function listenerPaths(name: string, a: string[]): string[] {
   return [];
 }
 
+/** svc's programs by file name: the CLI, the native hook client, the shell shim, the preload library. */
+const SVC_FILE_NAME = /^(?:svc|svc-hook|svc-shim|svc\.js|libsvc\.(?:so|dylib))$/;
+/**
+ * Where a stand-in for one of svc's programs waits to be found first: a hidden directory (any
+ * component starting with a dot, `~/.cache/.b`, `.tools`), a temporary one, or a directory of
+ * programs (`bin`, `/usr/local/lib`), which a later PATH or LD_PRELOAD puts ahead of svc's own.
+ */
+const IMPOSTOR_PLACE = /(?:^|\/)\.[^/.][^/]*\/|^(?:\/tmp|\/var\/tmp|\/dev\/shm)\/|(?:^|\/)(?:s?bin|lib|lib64)\//;
+
+/**
+ * A file named for one of svc's programs written, copied or linked outside svc's install
+ * (a script that answers allow, a link to `true`, a library of the same name): whichever comes
+ * first on PATH or in the loader's list answers in svc's place. svc's own directories are
+ * protected files already; a project's build output named `svc` (`go build -o svc`) is neither
+ * a script nor in such a place, and passes.
+ */
+function plantedImpostor(path: string, content: string | undefined): Effect | undefined {
+  const name = path.replace(/\/+$/, '').split('/').pop() ?? '';
+  if (
+    !SVC_FILE_NAME.test(name) ||
+    SVC_PATH.test(path.slice(0, -name.length)) ||
+    /node_modules\/svc-firewall\//.test(path)
+  )
+    return undefined;
+  if (!IMPOSTOR_PLACE.test(path) && !(content && /^#!|^\x7fELF/.test(content))) return undefined;
+  return finding(
+    `shadows-svc planted ${name}`,
+    `puts a program named ${name} at ${path}, where it can answer in svc's place`,
+  );
+}
+
 /** svc's CLI redefined where the user's shell reads it (alias svc=true in ~/.bashrc, a function named svc). */
 const SHADOWS_SVC =
   /(?:^|[\s;])(?:alias\s+(svc(?:-hook|-shim)?)=|function\s+(svc(?:-hook|-shim)?)\b|(svc(?:-hook|-shim)?)\s*\(\)\s*\{)/m;
@@ -1183,6 +1230,12 @@ export function tamperWrite(path: string, content: string | undefined): Effect[]
   // a playbook, state, manifest or recipe that wants svc's service down (svc-config-mgmt.ts)
   if (content && /\.(?:ya?ml|sls|pp|rb)$/i.test(path) && configFileStopsSvc(content))
     return [finding('stops-svc config-management', `${path} wants svc's service stopped when it is applied`)];
+  if (content) {
+    const configured = envConfigEffects(path, content);
+    if (configured.length) return configured;
+  }
+  const planted = plantedImpostor(path, content);
+  if (planted) return [planted];
   if (content && ENV_FILE.test(path)) return envFileSteers(path, content);
   if (content && TERMINAL_ENV_FILE.test(path)) return terminalEnvSteers(path, content);
   if (!content || !RC_FILE.test(path)) return [];
@@ -1380,6 +1433,7 @@ export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
   // the programs are read after quote removal: `"s"vc` and `s\vc` run svc though the text never
   // spells the word, so a line that runs svc's CLI passes the gate and its admin reading
   const runsSvc = runsSvcCli(l);
+  if (LOCAL_URL_HINT.test(l.text)) out.push(...controlHttpEffects(l.text, lineMethod(l.text)));
   if (!runsSvc && !TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedEffect)) return;
   perCommand(l, out);
   codeLiterals(l, out);
