@@ -49,6 +49,19 @@ const ENABLED_OFF =
 const ALLOW_POLICY =
   /\b(?:default|default[-_]?action|fallback)['"\\]*\s*[:=]\s*['"\\]*allow\b|\brules['"\\]*\s*[:=]\s*\[\s*\]|\b(?:approve|allow|accept)[-_]?all\b|\bscope['"\\]*\s*[:=]\s*['"\\]*(?:always|all|\*)/i;
 
+/** A body that trusts, approves or allows everything, whatever the route. */
+const EVERYTHING =
+  /\b(?:approve|allow|accept|trust)[-_]?all\b|\btrust['"\\]*\s*[:=]\s*['"\\]*(?:all|\*|always|everything)\b/i;
+/** A method or command in the body naming the firewall and what is done to it (`"method": "firewall.disable"`). */
+const NAMED_SWITCH =
+  /\b(?:svc|firewall|guard|enforcement|enforcer|protection|policy|approvals?|audit|hooks?|interceptor)[._/:-](?:off|disable|deactivate|pause|suspend|stop|bypass|unhook|uninstall|clear|purge|wipe|reset|approve[-_]?all|allow[-_]?all)\b/i;
+/** A command sent to the service itself: disable, pause, bypass ... as a command, action or op value. */
+const SELF_COMMAND =
+  /\b(?:command|cmd|action|op|operation|method)['"\\]*\s*[:=]\s*['"\\]*(?:off|disable|deactivate|pause|suspend|bypass|unhook|permissive|monitor|shutdown|stop)\b/i;
+/** A mode value sent bare as the body (`--data-binary permissive`). */
+const BARE_VALUE =
+  /(?:^|\s)(?:--data(?:-\w+)?|-d|--json|--body|-Body)[=\s]+['"]?(?:off|disabled?|permissive|monitor|bypass|audit-only)['"]?(?:\s|$)/i;
+
 /** A route's words: segments split on `-`, `_` and camelCase, kept whole too. */
 function words(segment: string): string[] {
   const s = segment.replace(/\.(?:json|php)$/, '');
@@ -85,7 +98,9 @@ export function controlRoute(url: string, method: string, body: string): string 
   const route = path.slice(0, 120);
   if (flat.some((w) => ALWAYS.test(w))) return `${verb} ${route}`;
   // `mode` names svc's switch only as a whole segment (`/api/mode`), not in `dark-mode`
-  if (SVC_KEY_OFF.test(said)) return `${verb} ${route}`;
+  if (SVC_KEY_OFF.test(said) || EVERYTHING.test(said) || NAMED_SWITCH.test(said)) return `${verb} ${route}`;
+  // a route that is only an API root (`/api/v1/control`, `/rpc`) addresses the service itself
+  if (!meaningful.length && SELF_COMMAND.test(said)) return `${verb} ${route}`;
   const noun = all.some((ws) => ws[0] === 'mode' || ws.some((w) => w !== 'mode' && NOUN.test(w)));
   // a verb that is the whole route acts on the service itself (`POST /api/disable`)
   if (meaningful.length === 1 && words(meaningful[0] ?? '').some((w) => SELF_SWITCH.test(w))) return `${verb} ${route}`;
@@ -101,7 +116,15 @@ export function controlRoute(url: string, method: string, body: string): string 
   )
     return `${verb} ${route}`;
   // a mode or on-switch given an off value, an allow-everything policy in the body
-  if (MODE_VALUE.test(said) || ENABLED_OFF.test(said) || ALLOW_POLICY.test(said)) return `${verb} ${route}`;
+  if (MODE_VALUE.test(said) || ENABLED_OFF.test(said) || ALLOW_POLICY.test(said) || BARE_VALUE.test(said))
+    return `${verb} ${route}`;
+  // every pending approval granted at once (`{"ids": "*", "decision": "approve"}`)
+  if (
+    all.some((ws) => ws.some((w) => /^approvals?$/.test(w))) &&
+    /approve|allow|accept/i.test(said) &&
+    /['"]\*['"]|\ball\b/i.test(said)
+  )
+    return `${verb} ${route}`;
   return undefined;
 }
 
@@ -116,6 +139,8 @@ export const LOCAL_URL_HINT = /localhost|127\.\d|0\.0\.0\.0|\[::|host\.docker|10
 export function controlHttpEffects(text: string, method: string): Effect[] {
   const out: Effect[] = [];
   const seen = new Set<string>();
+  // curl's short options run together (`-sX POST`, `-sSfX PUT`)
+  if (method.toUpperCase() === 'GET') method = /(?:^|\s)-[a-zA-Z]+X\s*['"]?([A-Za-z]+)/.exec(text)?.[1] ?? method;
   for (const m of text.matchAll(LOCAL_URL)) {
     const url = m[0];
     const rest = text.slice(0, m.index ?? 0) + ' ' + text.slice((m.index ?? 0) + url.length);

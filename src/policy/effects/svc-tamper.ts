@@ -38,7 +38,7 @@ import { controlHttpEffects, LOCAL_URL_HINT } from './svc-control-http.js';
  * than any `env` (`.venv`, `.env`, `environment`).
  */
 export const TAMPER_HINT =
-  /svc|SetEnvironmentVariable|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|environ|%ENV|ENV\.clear|clearenv|unsetenv|\benv\s*[:=]|exec[lv]e|\.claude|\.codex|\.gemini|\.cursor|\.copilot|\.mcp|\.vscode|find|\bfd\b|xargs|busybox|toybox|sash|-static|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate|\/v1\/|\/approve\/|npm (?:root|prefix|config get prefix)|(?:\$\(|`)\s*(?:ls|echo|realpath|readlink|printf)\b/i;
+  /svc|SetEnvironmentVariable|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|environ|%ENV|ENV\.clear|clearenv|unsetenv|\benv\s*[:=]|exec[lv]e|\.claude|\.codex|\.gemini|\.cursor|\.copilot|\.mcp|\.vscode|find|\bfd\b|xargs|busybox|toybox|sash|-static|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate|\/v1\/|\/approve\/|npm (?:root|prefix|config get prefix)|(?:\$\(|`)\s*(?:ls|echo|realpath|readlink|printf)\b|\$\{PATH[#/]/i;
 
 /**
  * The programs the per-command parts read by name (argv, after quotes and escapes are taken off:
@@ -433,6 +433,13 @@ function windowsStops(name: string, a: string[]): string | undefined {
   }
   if (/^(?:stop-process|spps)$/.test(name) && words.some((w) => /^['"]?svc(?:\.exe)?['"]?$/i.test(w)))
     return 'Stop-Process';
+  // Sysinternals PsSuspend freezes a process by name or pid (`pssuspend svc`; -r resumes)
+  if (
+    /^pssuspend(?:64)?(?:\.exe)?$/.test(name) &&
+    !words.includes('-r') &&
+    words.some((w) => /^svc(?:\.exe)?$/i.test(w))
+  )
+    return 'pssuspend';
   return undefined;
 }
 
@@ -1041,6 +1048,19 @@ function perCommand(l: LineFacts, out: Effect[]): void {
       a.some((w) => isSvcUnit(w.replace(/^(?:string|array:string):/, '')))
     )
       out.push(finding(`stops-svc ${name}`, `${name} asks systemd over D-Bus to stop or disable svc's unit`));
+    // bash's command hash pointed elsewhere for svc (`hash -p /bin/true svc`): the name runs that program
+    if (name === 'hash' && a.includes('-p') && a.slice(1).some((w) => /^svc(?:-hook|-shim)?$/.test(w)))
+      out.push(finding('shadows-svc hash', "points the shell's svc at another program"));
+    // PATH with its first entry cut off (where `svc wrap` and setup put svc-shim) or svc-shim filtered
+    // out of it, for the rest of the line: `${PATH#*:}`, `$(echo $PATH | tr ':' '\n' | grep -v shim ...)`
+    if (name === 'export' || name === 'declare' || name === 'typeset')
+      for (const w of a.slice(1)) {
+        const m = /^(PATH|LD_PRELOAD)=(.*)$/s.exec(w);
+        if (!m) continue;
+        const v = m[2] ?? '';
+        if (/\$\{(?:PATH|LD_PRELOAD)(?:#|\/)/.test(v) || (/\bgrep\s+-v\b|\bsed\b/.test(v) && /shim|svc/.test(v)))
+          out.push(finding(`shadows-svc ${m[1] ?? ''}`, `cuts svc's entry out of ${m[1] ?? ''}`));
+      }
     // svc's commands redefined in the shell that runs the rest of the line (`alias svc=true`)
     if (name === 'alias' && a.slice(1).some((w) => /^svc(?:-hook|-shim)?=/.test(w)))
       out.push(finding('shadows-svc alias', 'redefines svc in the shell that runs what follows'));
