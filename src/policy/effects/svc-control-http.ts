@@ -130,7 +130,7 @@ export function controlRoute(url: string, method: string, body: string): string 
 
 /** A URL on a loopback or local host (or httpie's `:PORT/path` shorthand) as a command line writes it. */
 const LOCAL_URL =
-  /(?:https?:\/\/)?(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1?\]|\[::ffff:127\.0\.0\.1\]|host\.docker\.internal|10\.[\d.]+|192\.168\.[\d.]+|172\.(?:1[6-9]|2\d|3[01])\.[\d.]+)(?::(?:\d+|\$\{?\w+\}?))?\/[^\s'"`)]*|(?<=(?:^|[\s;&|])(?:http|https|xh|xhs)\s+(?:-\S+\s+)*(?:POST|PUT|PATCH|DELETE)\s+):\d+\/[^\s'"`)]*/gi;
+  /(?:https?:\/\/)?(?<![\w.@-])(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1?\]|\[::ffff:127\.0\.0\.1\]|host\.docker\.internal|10\.[\d.]+|192\.168\.[\d.]+|172\.(?:1[6-9]|2\d|3[01])\.[\d.]+)(?::(?:\d+|\$\{?\w+\}?))?\/[^\s'"`)]*|(?<=(?:^|[\s;&|])(?:http|https|xh|xhs)\s+(?:-\S+\s+)*(?:POST|PUT|PATCH|DELETE)\s+):\d+\/[^\s'"`)]*/gi;
 
 /** Words that say a line may speak to a local control API (the reading's gate). */
 export const LOCAL_URL_HINT = /localhost|127\.\d|0\.0\.0\.0|\[::|host\.docker|10\.\d|192\.168\.|172\.\d|\s:\d{2,5}\//i;

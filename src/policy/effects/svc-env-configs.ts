@@ -34,8 +34,10 @@ function pathSteer(value: string): string | undefined {
     .split(':')
     .map((p) => p.trim());
   const at = parts.findIndex((p) => PATH_REF.test(p));
+  // a hand-made reset (`/usr/bin:/bin`); the whole standard list an image declares
+  // (`/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`) is a container's ordinary PATH
   if (at < 0)
-    return parts.length > 1 && parts.every((p) => SYSTEM_DIR.test(p))
+    return parts.length > 1 && parts.length <= 3 && parts.every((p) => SYSTEM_DIR.test(p))
       ? 'resets PATH to the system directories alone'
       : undefined;
   return parts.slice(0, at).some((p) => /^(?:\/usr)?\/s?bin\/?$/.test(p))
