@@ -1394,7 +1394,7 @@ export function setupRemovedEffects(path: string, before: string, after: string)
  * A rule against it ("never auto-approve", "do not disable the hooks") is not one.
  */
 const GRANT =
-  /\b(?:auto-?approv\w*|always (?:allow|approve|accept) (?:all |every |any )?(?:tools?|commands?|bash|shell|edits?|calls?|permissions?|requests?|prompts?)\b|bypass\s?permissions|bypass(?:ing)? (?:the )?(?:permission|approval|firewall|svc|hooks?)\w*|skip(?:ping)? (?:the )?(?:permission|approval|confirmation|svc|firewall)\w*|dangerously-skip-permissions|(?:never|don'?t|do not) (?:ask|wait) (?:for )?(?:permission|approval|confirmation)\w*|without (?:asking|waiting) (?:for )?(?:permission|approval|confirmation)\w*|(?:disable|turn off|switch off|kill|stop|remove|uninstall) (?:the )?(?:svc|firewall|policy firewall|pretooluse hooks?|permission hooks?|hooks)\b|yolo mode|approve (?:your|its) own)/i;
+  /\b(?:auto-?approv\w*|always (?:allow|approve|accept) (?:all |every |any )?(?:tools?|commands?|bash|shell|edits?|calls?|permissions?|requests?|prompts?)\b|bypass\s?permissions|bypass(?:ing)? (?:the )?(?:permission|approval|firewall|svc|hooks?)\w*|skip(?:ping)? (?:the )?(?:permission|approval|confirmation|svc|firewall)\w*|dangerously-skip-permissions|(?:never|don'?t|do not) (?:ask|wait|pause|stop|prompt) (?:for )?(?:permission|approval|confirmation)\w*|approvals? (?:has been |have been |is |are )?(?:granted|given) for (?:all|every|any)\b|(?:set|switch|change|put) (?:the |your )?approvals?(?: mode| policy)? to (?:auto|never|off|none|yolo|full)\w*|without (?:asking|waiting) (?:for )?(?:permission|approval|confirmation)\w*|(?:disable|turn off|switch off|kill|stop|remove|uninstall) (?:the )?(?:svc|firewall|policy firewall|pretooluse hooks?|permission hooks?|hooks)\b|yolo mode|approve (?:your|its) own)/i;
 const NEGATED = /\b(?:never|not|don'?t|no|avoid|forbid\w*|must not)\s+(?:\w+\s+){0,2}$/i;
 
 function grantedIn(content: string): string | undefined {
@@ -1453,7 +1453,18 @@ export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
   // the programs are read after quote removal: `"s"vc` and `s\vc` run svc though the text never
   // spells the word, so a line that runs svc's CLI passes the gate and its admin reading
   const runsSvc = runsSvcCli(l);
-  if (LOCAL_URL_HINT.test(l.text)) out.push(...controlHttpEffects(l.text, lineMethod(l.text)));
+  if (LOCAL_URL_HINT.test(l.text)) {
+    const method = lineMethod(l.text);
+    const found = controlHttpEffects(l.text, method);
+    out.push(...found);
+    // a message sent to an agent on this machine (A2A's message/send, a local agent's chat API)
+    // telling it to approve its own calls: the grant standing instructions are denied for
+    if (found.length === 0 && method !== 'GET' && /https?:\/\/|\s:\d+\//.test(l.text)) {
+      const g = grantedIn(l.text);
+      if (g && /(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?::\d+)?\//.test(l.text))
+        out.push(finding(`instructions-grant ${g}`, `tells an agent on this machine: "${g}"`));
+    }
+  }
   if (!runsSvc && !TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedEffect)) return;
   perCommand(l, out);
   codeLiterals(l, out);
