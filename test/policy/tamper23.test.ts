@@ -250,3 +250,22 @@ test('an agent told to approve its own calls: standing instructions and a messag
     ],
   ]);
 });
+
+test("a sandbox launcher that mounts over svc's files before running its program", () => {
+  checkCommands(
+    [
+      'bwrap --dev-bind / / --tmpfs $HOME/.svc bash',
+      'proot -b /tmp/fake:/home/dev/.svc bash',
+      'firejail --blacklist=~/.svc/svc.sock bash',
+    ],
+    'deny',
+  );
+  checkCommands(
+    [
+      'bwrap --ro-bind / / --tmpfs /tmp --dev /dev ./run-tests.sh',
+      'proot -b /tmp/build:/build make',
+      'firejail --private=~/sandbox firefox',
+    ],
+    'pass',
+  );
+});

@@ -99,6 +99,10 @@ const TAMPER_PROGRAMS = new Set([
   'zsh-static',
   'busybox-static',
   'busybox.static',
+  // sandboxMounts: launchers that mount over paths
+  'bwrap',
+  'proot',
+  'firejail',
   // listenerPaths: the socket file a listener creates
   'nc',
   'ncat',
@@ -1061,6 +1065,11 @@ function perCommand(l: LineFacts, out: Effect[]): void {
         if (/\$\{(?:PATH|LD_PRELOAD)(?:#|\/)/.test(v) || (/\bgrep\s+-v\b|\bsed\b/.test(v) && /shim|svc/.test(v)))
           out.push(finding(`shadows-svc ${m[1] ?? ''}`, `cuts svc's entry out of ${m[1] ?? ''}`));
       }
+    // a sandbox that mounts over paths before running its program (bubblewrap's --tmpfs/--bind DEST,
+    // proot's -b SRC:DEST, firejail's --blacklist/--tmpfs/--bind): inside it, DEST is replaced or
+    // hidden, as a write of DEST would (svc's socket, policies, agents' settings: bwrap(1), proot(1),
+    // firejail(1))
+    for (const p of sandboxMounts(name, a)) out.push({ tool: 'write', path: p, via: `${name} mounts over ${p}` });
     // svc's commands redefined in the shell that runs the rest of the line (`alias svc=true`)
     if (name === 'alias' && a.slice(1).some((w) => /^svc(?:-hook|-shim)?=/.test(w)))
       out.push(finding('shadows-svc alias', 'redefines svc in the shell that runs what follows'));
@@ -1230,6 +1239,33 @@ function plantedImpostor(path: string, content: string | undefined): Effect | un
     `shadows-svc planted ${name}`,
     `puts a program named ${name} at ${path}, where it can answer in svc's place`,
   );
+}
+
+/** The paths a sandbox launcher mounts over or hides for the program it runs. */
+function sandboxMounts(name: string, a: string[]): string[] {
+  const out: string[] = [];
+  const words = a.slice(1);
+  if (name === 'bwrap')
+    words.forEach((w, i) => {
+      if (/^--(?:tmpfs|remount-ro|dev|proc|mqueue|dir)$/.test(w) && words[i + 1]) out.push(words[i + 1] ?? '');
+      if (/^--(?:bind|ro-bind|dev-bind|bind-try|ro-bind-try|dev-bind-try|symlink)$/.test(w) && words[i + 2])
+        out.push(words[i + 2] ?? '');
+    });
+  if (name === 'proot')
+    words.forEach((w, i) => {
+      const v =
+        w === '-b' || w === '--bind' || w === '-m' || w === '--mount'
+          ? words[i + 1]
+          : /^--(?:bind|mount)=(.*)$/.exec(w)?.[1];
+      const dest = v?.includes(':') ? v.slice(v.indexOf(':') + 1) : undefined;
+      if (dest) out.push(dest);
+    });
+  if (name === 'firejail')
+    for (const w of words) {
+      const m = /^--(?:blacklist|tmpfs|bind|noexec)=(.*)$/.exec(w);
+      if (m?.[1]) out.push(m[1].includes(',') ? m[1].slice(m[1].indexOf(',') + 1) : m[1]);
+    }
+  return out.filter((p) => p && p !== '/');
 }
 
 /** svc's CLI redefined where the user's shell reads it (alias svc=true in ~/.bashrc, a function named svc). */
