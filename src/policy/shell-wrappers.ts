@@ -199,6 +199,14 @@ const LIBERAL: Record<string, LauncherSpec> = table({
   ]),
   ionice: spec(['-c', '-n', '-p', '-P', '-u'], ['-t'], 'cnpPu', ['--class', '--classdata']),
   chroot: spec([], [], '', ['--userspec', '--groups'], { positional: /^./ }),
+  // setarch(8) ARCH [options] [PROGRAM [ARGS]] and its linux32/linux64 links run PROGRAM with
+  // another personality (`setarch x86_64 -R sh -c ...`): the command is PROGRAM (ARCH is skipped
+  // in unwrapLauncher, it stands before the options)
+  setarch: spec([], ['-R', '-L', '-B', '-X', '-Z', '-S', '-T', '-3', '-v', '--addr-no-randomize', '--verbose']),
+  linux32: spec([], ['-R', '-L', '-B', '-X', '-Z', '-S', '-T', '-3', '-v', '--addr-no-randomize', '--verbose']),
+  linux64: spec([], ['-R', '-L', '-B', '-X', '-Z', '-S', '-T', '-3', '-v', '--addr-no-randomize', '--verbose']),
+  // faketime(1) [-m] [-f] [-p PID] TIMESTAMP PROGRAM [ARGS]: PROGRAM under a shifted clock
+  faketime: spec(['-p', '--date-prog'], ['-m', '-f', '--exclude-monotonic'], '', [], { positional: /^./ }),
   flock: spec(
     ['-w', '-E', '-c'],
     ['-s', '-x', '-u', '-n', '-o', '--shared', '--exclusive', '--nonblock', '--close'],
@@ -239,7 +247,7 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
   if (!sp) return null;
   if (name === 'command' && (tokens[1]?.text === '-v' || tokens[1]?.text === '-V')) return null;
   const env: string[] = [];
-  let i = 1;
+  let i = name === 'setarch' && tokens[1] && !at(tokens, 1).text.startsWith('-') ? 2 : 1;
   let rest: Token[] | null = null;
   while (i < tokens.length) {
     const w = at(tokens, i).text;

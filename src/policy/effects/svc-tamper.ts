@@ -25,6 +25,8 @@ import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from '
 import { table } from '../../util/lookup-table.js';
 import { configFileStopsSvc, configManagementStops } from './svc-config-mgmt.js';
 import { withoutKeywords } from './leading-keywords.js';
+import { envConfigEffects } from './svc-env-configs.js';
+import { controlHttpEffects, LOCAL_URL_HINT } from './svc-control-http.js';
 
 /**
  * The reading's gate (svcTamperEffects), a necessary condition for each of its parts to find
@@ -36,7 +38,7 @@ import { withoutKeywords } from './leading-keywords.js';
  * than any `env` (`.venv`, `.env`, `environment`).
  */
 export const TAMPER_HINT =
-  /svc|SetEnvironmentVariable|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|environ|%ENV|ENV\.clear|clearenv|unsetenv|\benv\s*[:=]|exec[lv]e|\.claude|\.codex|\.gemini|\.cursor|\.copilot|\.mcp|\.vscode|find|\bfd\b|xargs|busybox|toybox|sash|-static|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate|\/v1\/|\/approve\/|npm (?:root|prefix|config get prefix)|(?:\$\(|`)\s*(?:ls|echo|realpath|readlink|printf)\b/i;
+  /svc|SetEnvironmentVariable|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|environ|%ENV|ENV\.clear|clearenv|unsetenv|\benv\s*[:=]|exec[lv]e|\.claude|\.codex|\.gemini|\.cursor|\.copilot|\.mcp|\.vscode|find|\bfd\b|xargs|busybox|toybox|sash|-static|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate|\/v1\/|\/approve\/|npm (?:root|prefix|config get prefix)|(?:\$\(|`)\s*(?:ls|echo|realpath|readlink|printf)\b|\$\{PATH[#/]/i;
 
 /**
  * The programs the per-command parts read by name (argv, after quotes and escapes are taken off:
@@ -97,6 +99,10 @@ const TAMPER_PROGRAMS = new Set([
   'zsh-static',
   'busybox-static',
   'busybox.static',
+  // sandboxMounts: launchers that mount over paths
+  'bwrap',
+  'proot',
+  'firejail',
   // listenerPaths: the socket file a listener creates
   'nc',
   'ncat',
@@ -431,6 +437,13 @@ function windowsStops(name: string, a: string[]): string | undefined {
   }
   if (/^(?:stop-process|spps)$/.test(name) && words.some((w) => /^['"]?svc(?:\.exe)?['"]?$/i.test(w)))
     return 'Stop-Process';
+  // Sysinternals PsSuspend freezes a process by name or pid (`pssuspend svc`; -r resumes)
+  if (
+    /^pssuspend(?:64)?(?:\.exe)?$/.test(name) &&
+    !words.includes('-r') &&
+    words.some((w) => /^svc(?:\.exe)?$/i.test(w))
+  )
+    return 'pssuspend';
   return undefined;
 }
 
@@ -608,6 +621,9 @@ function starvedServe(text: string): string | undefined {
         return `with ulimit -${f} ${n}`;
     }
   }
+  // a shifted clock (faketime, libfaketime's FAKETIME): approvals and once-grants expire or never
+  // do, and the audit log's times stop saying when a call was made
+  if (/(?:^|[\s;&|(])(?:faketime|datefudge)\s|\bFAKETIME=|libfaketime/.test(text)) return 'under a shifted clock';
   const pr = /\bprlimit\b[^;&|]*--(nofile|as|data|rss|cpu|nproc|fsize)=(\d+)/.exec(text);
   if (pr) {
     const n = Number(pr[2]);
@@ -1028,6 +1044,35 @@ function perCommand(l: LineFacts, out: Effect[]): void {
       const shadow = steers(n, v);
       if (shadow) out.push(finding(`shadows-svc ${n}`, `${name} ${shadow} for everything started later`));
     }
+    // svc's unit stopped over D-Bus, as systemctl does it (org.freedesktop.systemd1.Manager's
+    // StopUnit, KillUnit, FreezeUnit, DisableUnitFiles, MaskUnitFiles; busctl(1), gdbus(1), dbus-send(1))
+    if (
+      /^(?:busctl|gdbus|dbus-send|qdbus|qdbus6)$/.test(name) &&
+      a.some((w) => /(?:^|\.)(?:Stop|Kill|Freeze|Reload|Restart)Unit$|(?:^|\.)(?:Disable|Mask)UnitFiles$/.test(w)) &&
+      a.some((w) => isSvcUnit(w.replace(/^(?:string|array:string):/, '')))
+    )
+      out.push(finding(`stops-svc ${name}`, `${name} asks systemd over D-Bus to stop or disable svc's unit`));
+    // bash's command hash pointed elsewhere for svc (`hash -p /bin/true svc`): the name runs that program
+    if (name === 'hash' && a.includes('-p') && a.slice(1).some((w) => /^svc(?:-hook|-shim)?$/.test(w)))
+      out.push(finding('shadows-svc hash', "points the shell's svc at another program"));
+    // PATH with its first entry cut off (where `svc wrap` and setup put svc-shim) or svc-shim filtered
+    // out of it, for the rest of the line: `${PATH#*:}`, `$(echo $PATH | tr ':' '\n' | grep -v shim ...)`
+    if (name === 'export' || name === 'declare' || name === 'typeset')
+      for (const w of a.slice(1)) {
+        const m = /^(PATH|LD_PRELOAD)=(.*)$/s.exec(w);
+        if (!m) continue;
+        const v = m[2] ?? '';
+        if (/\$\{(?:PATH|LD_PRELOAD)(?:#|\/)/.test(v) || (/\bgrep\s+-v\b|\bsed\b/.test(v) && /shim|svc/.test(v)))
+          out.push(finding(`shadows-svc ${m[1] ?? ''}`, `cuts svc's entry out of ${m[1] ?? ''}`));
+      }
+    // a sandbox that mounts over paths before running its program (bubblewrap's --tmpfs/--bind DEST,
+    // proot's -b SRC:DEST, firejail's --blacklist/--tmpfs/--bind): inside it, DEST is replaced or
+    // hidden, as a write of DEST would (svc's socket, policies, agents' settings: bwrap(1), proot(1),
+    // firejail(1))
+    for (const p of sandboxMounts(name, a)) out.push({ tool: 'write', path: p, via: `${name} mounts over ${p}` });
+    // svc's commands redefined in the shell that runs the rest of the line (`alias svc=true`)
+    if (name === 'alias' && a.slice(1).some((w) => /^svc(?:-hook|-shim)?=/.test(w)))
+      out.push(finding('shadows-svc alias', 'redefines svc in the shell that runs what follows'));
     // an impostor taking svc's port before it does: a raw listener on 9090
     if (/^(?:nc|ncat|netcat|nc\.openbsd|nc\.traditional|socat)$/.test(name) && listensOnSvcPort(name, a))
       out.push(finding(`shadows-svc port ${SVC_PORT}`, `${name} listens on svc's port ${SVC_PORT}`));
@@ -1165,6 +1210,64 @@ function listenerPaths(name: string, a: string[]): string[] {
   return [];
 }
 
+/** svc's programs by file name: the CLI, the native hook client, the shell shim, the preload library. */
+const SVC_FILE_NAME = /^(?:svc|svc-hook|svc-shim|svc\.js|libsvc\.(?:so|dylib))$/;
+/**
+ * Where a stand-in for one of svc's programs waits to be found first: a hidden directory (any
+ * component starting with a dot, `~/.cache/.b`, `.tools`), a temporary one, or a directory of
+ * programs (`bin`, `/usr/local/lib`), which a later PATH or LD_PRELOAD puts ahead of svc's own.
+ */
+const IMPOSTOR_PLACE = /(?:^|\/)\.[^/.][^/]*\/|^(?:\/tmp|\/var\/tmp|\/dev\/shm)\/|(?:^|\/)(?:s?bin|lib|lib64)\//;
+
+/**
+ * A file named for one of svc's programs written, copied or linked outside svc's install
+ * (a script that answers allow, a link to `true`, a library of the same name): whichever comes
+ * first on PATH or in the loader's list answers in svc's place. svc's own directories are
+ * protected files already; a project's build output named `svc` (`go build -o svc`) is neither
+ * a script nor in such a place, and passes.
+ */
+function plantedImpostor(path: string, content: string | undefined): Effect | undefined {
+  const name = path.replace(/\/+$/, '').split('/').pop() ?? '';
+  if (
+    !SVC_FILE_NAME.test(name) ||
+    SVC_PATH.test(path.slice(0, -name.length)) ||
+    /node_modules\/svc-firewall\//.test(path)
+  )
+    return undefined;
+  if (!IMPOSTOR_PLACE.test(path) && !(content && /^#!|^\x7fELF/.test(content))) return undefined;
+  return finding(
+    `shadows-svc planted ${name}`,
+    `puts a program named ${name} at ${path}, where it can answer in svc's place`,
+  );
+}
+
+/** The paths a sandbox launcher mounts over or hides for the program it runs. */
+function sandboxMounts(name: string, a: string[]): string[] {
+  const out: string[] = [];
+  const words = a.slice(1);
+  if (name === 'bwrap')
+    words.forEach((w, i) => {
+      if (/^--(?:tmpfs|remount-ro|dev|proc|mqueue|dir)$/.test(w) && words[i + 1]) out.push(words[i + 1] ?? '');
+      if (/^--(?:bind|ro-bind|dev-bind|bind-try|ro-bind-try|dev-bind-try|symlink)$/.test(w) && words[i + 2])
+        out.push(words[i + 2] ?? '');
+    });
+  if (name === 'proot')
+    words.forEach((w, i) => {
+      const v =
+        w === '-b' || w === '--bind' || w === '-m' || w === '--mount'
+          ? words[i + 1]
+          : /^--(?:bind|mount)=(.*)$/.exec(w)?.[1];
+      const dest = v?.includes(':') ? v.slice(v.indexOf(':') + 1) : undefined;
+      if (dest) out.push(dest);
+    });
+  if (name === 'firejail')
+    for (const w of words) {
+      const m = /^--(?:blacklist|tmpfs|bind|noexec)=(.*)$/.exec(w);
+      if (m?.[1]) out.push(m[1].includes(',') ? m[1].slice(m[1].indexOf(',') + 1) : m[1]);
+    }
+  return out.filter((p) => p && p !== '/');
+}
+
 /** svc's CLI redefined where the user's shell reads it (alias svc=true in ~/.bashrc, a function named svc). */
 const SHADOWS_SVC =
   /(?:^|[\s;])(?:alias\s+(svc(?:-hook|-shim)?)=|function\s+(svc(?:-hook|-shim)?)\b|(svc(?:-hook|-shim)?)\s*\(\)\s*\{)/m;
@@ -1183,6 +1286,12 @@ export function tamperWrite(path: string, content: string | undefined): Effect[]
   // a playbook, state, manifest or recipe that wants svc's service down (svc-config-mgmt.ts)
   if (content && /\.(?:ya?ml|sls|pp|rb)$/i.test(path) && configFileStopsSvc(content))
     return [finding('stops-svc config-management', `${path} wants svc's service stopped when it is applied`)];
+  if (content) {
+    const configured = envConfigEffects(path, content);
+    if (configured.length) return configured;
+  }
+  const planted = plantedImpostor(path, content);
+  if (planted) return [planted];
   if (content && ENV_FILE.test(path)) return envFileSteers(path, content);
   if (content && TERMINAL_ENV_FILE.test(path)) return terminalEnvSteers(path, content);
   if (!content || !RC_FILE.test(path)) return [];
@@ -1321,7 +1430,7 @@ export function setupRemovedEffects(path: string, before: string, after: string)
  * A rule against it ("never auto-approve", "do not disable the hooks") is not one.
  */
 const GRANT =
-  /\b(?:auto-?approv\w*|always (?:allow|approve|accept) (?:all |every |any )?(?:tools?|commands?|bash|shell|edits?|calls?|permissions?|requests?|prompts?)\b|bypass\s?permissions|bypass(?:ing)? (?:the )?(?:permission|approval|firewall|svc|hooks?)\w*|skip(?:ping)? (?:the )?(?:permission|approval|confirmation|svc|firewall)\w*|dangerously-skip-permissions|(?:never|don'?t|do not) (?:ask|wait) (?:for )?(?:permission|approval|confirmation)\w*|without (?:asking|waiting) (?:for )?(?:permission|approval|confirmation)\w*|(?:disable|turn off|switch off|kill|stop|remove|uninstall) (?:the )?(?:svc|firewall|policy firewall|pretooluse hooks?|permission hooks?|hooks)\b|yolo mode|approve (?:your|its) own)/i;
+  /\b(?:auto-?approv\w*|always (?:allow|approve|accept) (?:all |every |any )?(?:tools?|commands?|bash|shell|edits?|calls?|permissions?|requests?|prompts?)\b|bypass\s?permissions|bypass(?:ing)? (?:the )?(?:permission|approval|firewall|svc|hooks?)\w*|skip(?:ping)? (?:the )?(?:permission|approval|confirmation|svc|firewall)\w*|dangerously-skip-permissions|(?:never|don'?t|do not) (?:ask|wait|pause|stop|prompt) (?:for )?(?:permission|approval|confirmation)\w*|approvals? (?:has been |have been |is |are )?(?:granted|given) for (?:all|every|any)\b|(?:set|switch|change|put) (?:the |your )?approvals?(?: mode| policy)? to (?:auto|never|off|none|yolo|full)\w*|without (?:asking|waiting) (?:for )?(?:permission|approval|confirmation)\w*|(?:disable|turn off|switch off|kill|stop|remove|uninstall) (?:the )?(?:svc|firewall|policy firewall|pretooluse hooks?|permission hooks?|hooks)\b|yolo mode|approve (?:your|its) own)/i;
 const NEGATED = /\b(?:never|not|don'?t|no|avoid|forbid\w*|must not)\s+(?:\w+\s+){0,2}$/i;
 
 function grantedIn(content: string): string | undefined {
@@ -1380,6 +1489,18 @@ export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
   // the programs are read after quote removal: `"s"vc` and `s\vc` run svc though the text never
   // spells the word, so a line that runs svc's CLI passes the gate and its admin reading
   const runsSvc = runsSvcCli(l);
+  if (LOCAL_URL_HINT.test(l.text)) {
+    const method = lineMethod(l.text);
+    const found = controlHttpEffects(l.text, method);
+    out.push(...found);
+    // a message sent to an agent on this machine (A2A's message/send, a local agent's chat API)
+    // telling it to approve its own calls: the grant standing instructions are denied for
+    if (found.length === 0 && method !== 'GET' && /https?:\/\/|\s:\d+\//.test(l.text)) {
+      const g = grantedIn(l.text);
+      if (g && /(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?::\d+)?\//.test(l.text))
+        out.push(finding(`instructions-grant ${g}`, `tells an agent on this machine: "${g}"`));
+    }
+  }
   if (!runsSvc && !TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedEffect)) return;
   perCommand(l, out);
   codeLiterals(l, out);
