@@ -178,19 +178,7 @@ export class Engine implements PolicyEngine {
     this.policyCount = this.set.all.length;
     this.ruleCount = this.set.ruleCount;
     this.needsPaths = this.set.all.some((p) => p.rules.some((r) => r.when.path));
-    // Taint-only rules keep a set deterministic: the server drops cached allows whenever a new
-    // taint is set (docs/session-rules.md); history keys change the answer with every call.
-    this.deterministic = !this.set.all.some((p) =>
-      p.rules.some(
-        (r) =>
-          r.when.callCount ||
-          r.when.sessions?.after ||
-          r.when.sessions?.count ||
-          r.expiresAt !== undefined ||
-          r.ast.once ||
-          r.action === 'webhook',
-      ),
-    );
+    this.deterministic = deterministicFiles(files);
     this.hasTaintRules = opts.taints !== false && this.set.all.some((p) => p.rules.some((r) => r.ast.taint));
     this.derivedMemo = new DerivedMemo(this.set.all.flatMap((p) => p.rules));
     const params = new Set<string>();
@@ -903,6 +891,31 @@ export class Engine implements PolicyEngine {
     this.onOnceConsumed?.();
     return decision;
   }
+}
+
+/**
+ * Whether an engine over these files gives an identical call the same answer every time
+ * (Engine.deterministic), read from the parsed rules: compileSet compiles every rule of every
+ * file, and a rule's call count, session history keys, expiry and action are its parsed ones, so
+ * this is the compiled set's answer without compiling it (replay's reading thread asks before it
+ * knows whether it will decide any call itself). Taint-only rules keep a set deterministic: the
+ * server drops cached allows whenever a new taint is set (docs/session-rules.md); history keys
+ * change the answer with every call.
+ */
+export function deterministicFiles(files: readonly ParsedPolicyFile[]): boolean {
+  return !files.some((f) =>
+    f.policies.some((p) =>
+      p.rules.some(
+        (r) =>
+          !!r.when.call_count ||
+          !!r.when.session_after ||
+          !!r.when.session_count ||
+          r.expiresAt !== undefined ||
+          r.once ||
+          r.action === 'webhook',
+      ),
+    ),
+  );
 }
 
 /** A policy's content key: the same file path and parsed text are the same policy in any engine. */
