@@ -12,6 +12,7 @@ import { paramText } from './accessors.js';
 import { sessionGroups } from './session-match.js';
 import { anyDomainMatches } from './domain-index.js';
 import type { SessionLookup } from './session-types.js';
+import type { AnswerTable } from './shadow-cache.js';
 
 export interface GroupTrace {
   key: string;
@@ -73,7 +74,7 @@ export interface CallView {
 /** Policy ids (shared by content) and, per id, the index of the rule that matched or -1. */
 export interface SharedMatches {
   ids: Map<CompiledPolicy, number>;
-  results: Map<number, number>;
+  results: AnswerTable;
   /** Recording the answers (the first engine), or reusing them (the second). */
   record: boolean;
 }

@@ -48,7 +48,14 @@ export class MatchLog {
   private subject: object | null = null;
   private owner: object | null = null;
   /** Per call (the top-level call, or the effect a derived call was made from): policy id -> rule. */
-  private readonly views = new Map<object, Map<number, number>>();
+  private readonly views = new Map<object, AnswerTable>();
+  /**
+   * The tables of the calls decided so far, reused by the next call: the live set records ~100
+   * answers a call (every policy its gates closed, too), and a Map per call was garbage on
+   * every request of a server with a shadow set.
+   */
+  private readonly tables: AnswerTable[] = [];
+  private tablesUsed = 0;
   /**
    * Whole decisions of derived calls, per effect, with the signature of the scope they were
    * decided in (Engine.scopeSig): an engine whose scope for the same derived call has the same
@@ -104,6 +111,7 @@ export class MatchLog {
     this.owner = engine;
     this.firstDenied = false;
     this.views.clear();
+    this.tablesUsed = 0;
     if (this.decisions.size) this.decisions.clear();
     return false;
   }
@@ -132,12 +140,72 @@ export class MatchLog {
   }
 
   /** The answers kept for one call of the log (made when recording). */
-  results(key: object, record: boolean): Map<number, number> | undefined {
+  results(key: object, record: boolean): AnswerTable | undefined {
     let m = this.views.get(key);
     if (!m && record) {
-      m = new Map();
+      m = this.tables[this.tablesUsed];
+      if (m) m.clear();
+      else {
+        m = new AnswerTable(this.ids.size);
+        // A call with very many derived calls does not keep its tables for good.
+        if (this.tables.length < MAX_KEPT_TABLES) this.tables.push(m);
+      }
+      this.tablesUsed++;
       this.views.set(key, m);
     }
     return m;
+  }
+}
+
+/** Answer tables a log keeps for reuse (calls a command amounts to, plus the call itself). */
+const MAX_KEPT_TABLES = 64;
+
+/**
+ * Policy id -> the index of the rule that matched (-1: none), for one call; a negative id is the
+ * same policy read for the durable pass. Get and set as a Map<number, number>, without
+ * allocating per call: a value is there only when its stamp is the table's current one, so
+ * clearing is one increment.
+ */
+export class AnswerTable {
+  private values: Int32Array;
+  private stamps: Uint32Array;
+  private stamp = 1;
+
+  constructor(ids: number) {
+    this.values = new Int32Array(2 * ids + 2);
+    this.stamps = new Uint32Array(2 * ids + 2);
+  }
+
+  private static slot(key: number): number {
+    return key < 0 ? -2 * key + 1 : 2 * key;
+  }
+
+  get(key: number): number | undefined {
+    const i = AnswerTable.slot(key);
+    return i < this.stamps.length && this.stamps[i] === this.stamp ? this.values[i] : undefined;
+  }
+
+  set(key: number, value: number): void {
+    const i = AnswerTable.slot(key);
+    if (i >= this.stamps.length) {
+      // An id handed out after this table was made (a set loaded since).
+      const n = Math.max(i + 1, 2 * this.stamps.length);
+      const values = new Int32Array(n);
+      const stamps = new Uint32Array(n);
+      values.set(this.values);
+      stamps.set(this.stamps);
+      this.values = values;
+      this.stamps = stamps;
+    }
+    this.values[i] = value;
+    this.stamps[i] = this.stamp;
+  }
+
+  /** Forgets every answer. */
+  clear(): void {
+    if (this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    } else this.stamp++;
   }
 }

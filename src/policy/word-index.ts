@@ -322,6 +322,75 @@ interface TrieNode {
   ids: number[] | null;
 }
 
+/**
+ * What a PatternList knows of its globs alone, whatever index they are filed in: immutable once
+ * built, so lists of the same globs in the same order share one (listShape).
+ */
+interface ListShape {
+  compound: boolean[];
+  spanning: boolean[];
+  exact: Map<string, number>;
+  exactMax: number;
+  trie: TrieNode;
+  rest: number[];
+}
+
+function buildShape(globs: Glob[]): ListShape {
+  const compound = globs.map((g) => isCompoundPattern(g.source));
+  const shape: ListShape = {
+    compound,
+    spanning: globs.map((g, k) => (compound[k] ?? false) || !g.prefix),
+    exact: new Map(),
+    exactMax: -1,
+    trie: { next: new Map(), ids: null },
+    rest: [],
+  };
+  globs.forEach((g, k) => {
+    if (g.literal !== undefined) {
+      if (!shape.exact.has(g.literal)) shape.exact.set(g.literal, k);
+      shape.exactMax = Math.max(shape.exactMax, g.literal.length);
+    } else if (g.prefix) {
+      let node = shape.trie;
+      for (let i = 0; i < g.prefix.length; i++) {
+        const c = g.prefix.charCodeAt(i);
+        let n = node.next.get(c);
+        if (!n) node.next.set(c, (n = { next: new Map(), ids: null }));
+        node = n;
+      }
+      (node.ids ??= []).push(k);
+    } else shape.rest.push(k);
+  });
+  return shape;
+}
+
+// Shapes shared between the compiled sets alive at once. Compiled globs are shared by pattern
+// (glob-share.ts), so a server with a shadow set, which compiles the standard profile a second
+// time, makes the same lists of the same glob objects again: their tries and exact maps were
+// some 7 MB of the shadow's 19.5 MB compiled set, kept alive and marked by every full GC. A
+// shape is kept here only while some list still holds it (a weak reference), like the globs.
+const globSerial = new WeakMap<Glob, number>();
+let nextSerial = 0;
+const shapes = new Map<string, WeakRef<ListShape>>();
+const forgetShape = new FinalizationRegistry<string>((key) => {
+  if (shapes.get(key)?.deref() === undefined) shapes.delete(key);
+});
+
+function listShape(globs: Glob[]): ListShape {
+  // The key names the glob objects themselves, in order: the same objects make the same shape.
+  let key = '';
+  for (const g of globs) {
+    let n = globSerial.get(g);
+    if (n === undefined) globSerial.set(g, (n = nextSerial++));
+    key += `${n},`;
+  }
+  const hit = shapes.get(key)?.deref();
+  if (hit) return hit;
+  const shape = buildShape(globs);
+  shapes.set(key, new WeakRef(shape));
+  forgetShape.register(shape, key);
+  return shape;
+}
+
 /** A list of globs of one `when` key, filed in an index. */
 export class PatternList {
   readonly ids: number[];
@@ -336,13 +405,13 @@ export class PatternList {
    */
   readonly spanning: boolean[];
   /** Wildcard-free patterns match by equality: one Map lookup instead of a scan. */
-  private readonly exact = new Map<string, number>();
+  private readonly exact: Map<string, number>;
   /** The longest of them: a longer text is not looked up (the lookup hashes the whole text). */
-  private exactMax = -1;
+  private readonly exactMax: number;
   /** Patterns with a literal head, in a character trie: only heads the subject starts with are tried. */
-  private readonly trie: TrieNode = { next: new Map(), ids: null };
+  private readonly trie: TrieNode;
   /** Patterns that may match anywhere. */
-  private readonly rest: number[] = [];
+  private readonly rest: number[];
 
   constructor(
     readonly globs: Glob[],
@@ -351,23 +420,13 @@ export class PatternList {
     this.list = index.newList();
     this.ids = globs.map((g) => index.add(keyOrFragment(g.key, g.fragment), this.list, g.need));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
-    this.compound = globs.map((g) => isCompoundPattern(g.source));
-    this.spanning = globs.map((g, k) => (this.compound[k] ?? false) || !g.prefix);
-    globs.forEach((g, k) => {
-      if (g.literal !== undefined) {
-        if (!this.exact.has(g.literal)) this.exact.set(g.literal, k);
-        this.exactMax = Math.max(this.exactMax, g.literal.length);
-      } else if (g.prefix) {
-        let node = this.trie;
-        for (let i = 0; i < g.prefix.length; i++) {
-          const c = g.prefix.charCodeAt(i);
-          let n = node.next.get(c);
-          if (!n) node.next.set(c, (n = { next: new Map(), ids: null }));
-          node = n;
-        }
-        (node.ids ??= []).push(k);
-      } else this.rest.push(k);
-    });
+    const shape = listShape(globs);
+    this.compound = shape.compound;
+    this.spanning = shape.spanning;
+    this.exact = shape.exact;
+    this.exactMax = shape.exactMax;
+    this.trie = shape.trie;
+    this.rest = shape.rest;
   }
 
   /** False when no pattern of the list can match this call (per the index). */
