@@ -30,6 +30,7 @@ import { releaseReading } from './release-requests.js';
 import { accessRequest } from './access-requests.js';
 import { privacyOpened, publicAudience, SHARE_SEGMENT } from './effects/public-audience.js';
 import { protectionWeakenedBy } from './effects/forge-protections.js';
+import { httpControlAction } from './effects/http-control-verbs.js';
 
 export interface ApiRequest {
   method: string;
@@ -361,6 +362,9 @@ export function apiActionReadings(r: ApiRequest): string[] {
       );
   if (fleet) out.push(`ship ${fleet} ${host} ${path}`);
   if (localHost(u.host)) return [...out, ...localAccessReadings(method, u, r.body)];
+  // an endpoint or body action named for a destroy or control verb, on any vendor's server (http-control-verbs.ts)
+  const control = httpControlAction(method, u.host, u.path, u.query, r.body);
+  if (control) out.push(control);
   const last = segs[segs.length - 1] ?? '';
   if (method === 'DELETE' && segs.length >= 2) {
     const kind = singular(segs[segs.length - 2] ?? '');
