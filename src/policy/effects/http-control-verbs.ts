@@ -35,9 +35,10 @@ const STRONG = new Set(
 );
 /** Verbs that act on one thing routinely (a run cancelled, a ticket closed) and matter when they reach all. */
 const WEAK = new Set(
-  'stop cancel close lock unlock abort pause suspend logout expire invalidate archive disconnect block exit down'.split(
-    ' ',
-  ),
+  (
+    'stop cancel close lock unlock abort pause suspend logout expire invalidate archive disconnect block exit down ' +
+    'reverse refund blank trip detach unpublish'
+  ).split(' '),
 );
 /** Words before a verb that make it harder or wider, not another action (`factory-reset`, `bulk_destroy`). */
 const MODIFIER = new Set(
@@ -153,6 +154,11 @@ export function httpControlAction(
       ? controlVerb(last.replace(/^\$/, ''), ACTIONS.test(prev))
       : undefined;
   if (verb) return `http-control-action ${verb} ${shown}`;
+  // `/admin/v3/service?action=stop`: the query names the action, as an `actions/` path does
+  for (const [k, v] of new URLSearchParams(query.replace(/^\?/, ''))) {
+    const q = /^(?:action|cmd|command|op|operation|do|task)$/i.test(k) ? controlVerb(v, true) : undefined;
+    if (q) return `http-control-action ${q} ${shown}`;
+  }
   // `/cmd/devmgr {"cmd": "restart"}`, `/rpc {"action": "purge_all_batches"}`: the body names the action
   const text = body.slice(0, 4000);
   ACTION_FIELD.lastIndex = 0;
