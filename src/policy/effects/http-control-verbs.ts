@@ -154,6 +154,13 @@ export function httpControlAction(
       ? controlVerb(last.replace(/^\$/, ''), ACTIONS.test(prev))
       : undefined;
   if (verb) return `http-control-action ${verb} ${shown}`;
+  // `/commands/command/EraseDevice/id/41,42`: the action named under a commands or actions
+  // collection, with the ids it acts on after it
+  for (let i = Math.max(1, segs.length - 4); i < segs.length - 1; i++) {
+    const seg = segs[i] ?? '';
+    const v = ACTIONS.test(segs[i - 1] ?? '') && /^[A-Za-z_][\w.-]*$/.test(seg) ? controlVerb(seg, true) : undefined;
+    if (v) return `http-control-action ${v} ${shown}`;
+  }
   // `/admin/v3/service?action=stop`: the query names the action, as an `actions/` path does
   for (const [k, v] of new URLSearchParams(query.replace(/^\?/, ''))) {
     const q = /^(?:action|cmd|command|op|operation|do|task)$/i.test(k) ? controlVerb(v, true) : undefined;

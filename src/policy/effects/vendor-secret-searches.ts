@@ -12,6 +12,9 @@
 // /etc/pam.d, /etc/login.defs), which hold no secret, are not this. Places: Filesystem Hierarchy
 // Standard 3.0 (/etc, /opt, /usr/local, /srv, /var/lib, /var/opt) and Windows' known folders
 // (Program Files, ProgramData, AppData).
+// Beside exposure.ts' systemConfigSearch, which reads one system configuration file searched for a
+// bare secret word and leaves recursive searches alone: this one reads the recursive searches of a
+// vendor tree, Windows' trees and searchers, and key names (`admin_password`, `DBPassword`).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
@@ -158,6 +161,9 @@ function findstrSearch(argv: string[]): Search {
   return s;
 }
 
+/** Programs that hand files, or their text, down a pipe to a search. */
+const FEEDERS = /^(?:cat|tac|type|get-content|gc|head|tail|less|more|strings|find|ls|dir|get-childitem|gci)$/i;
+
 function normal(p: string): string {
   return p.replace(/\\/g, '/');
 }
@@ -175,7 +181,14 @@ export function vendorSecretSearchEffects(l: LineView, out: Effect[]): void {
           : grepSearch(name, c.argv);
     const pattern = secretPattern(s.patterns);
     if (!pattern) continue;
-    const paths = s.paths.map(normal);
+    // `cat /etc/x/app.conf | grep -i password`, `Get-ChildItem -Recurse C:\ProgramData\X | Select-String pwd`:
+    // the files come down the pipe from the program before it
+    const feeder = s.paths.length ? undefined : l.cmds.find((x) => x.pipedInto === c.argv);
+    const fed =
+      feeder && FEEDERS.test(basename(feeder.argv[0] ?? ''))
+        ? feeder.argv.slice(1).filter((w) => !w.startsWith('-') && !/^\/[a-z](?::|$)/i.test(w))
+        : [];
+    const paths = [...s.paths, ...fed].map(normal);
     const place = paths.find((p) => VENDOR_PLACE.test(p) && !NOT_SECRET_PLACE.test(p));
     // every configuration file below a folder (`findstr /s password *.config`, `--include=*.properties`)
     const configs = s.recursive ? [...paths, ...s.includes].find((p) => CONFIG_GLOB.test(p)) : undefined;
