@@ -362,9 +362,6 @@ export function apiActionReadings(r: ApiRequest): string[] {
       );
   if (fleet) out.push(`ship ${fleet} ${host} ${path}`);
   if (localHost(u.host)) return [...out, ...localAccessReadings(method, u, r.body)];
-  // an endpoint or body action named for a destroy or control verb, on any vendor's server (http-control-verbs.ts)
-  const control = httpControlAction(method, u.host, u.path, u.query, r.body);
-  if (control) out.push(control);
   const last = segs[segs.length - 1] ?? '';
   if (method === 'DELETE' && segs.length >= 2) {
     const kind = singular(segs[segs.length - 2] ?? '');
@@ -418,6 +415,10 @@ export function apiActionReadings(r: ApiRequest): string[] {
   }
   const release = releaseReading(method, host, path, segs, u.query.replace(/^\?/, ''), r.body);
   if (release) out.push(release);
+  // an endpoint or body action named for a destroy or control verb, on any vendor's server
+  // (http-control-verbs.ts), unless the release readings already name what it releases
+  const control = release ? undefined : httpControlAction(method, u.host, u.path, u.query, r.body);
+  if (control) out.push(control);
   // a GraphQL mutation that publishes or deploys, on any service (url-ship-actions.ts)
   const shipField = method === 'POST' ? graphqlShipField(r.body) : undefined;
   if (shipField) out.push(`ship graphql ${host} ${shipField}`);

@@ -109,8 +109,11 @@ test('secret words searched through vendor trees are asked; settings and source 
   stopped('grep -i admin_password /etc/grafana/grafana.ini');
   stopped('findstr /s /i password "C:\\ProgramData\\FlexRoster\\*.config"');
   stopped("Select-String -Path 'C:\\Program Files\\PumpWise\\*.xml' -Pattern pwd");
-  stopped('findstr /s /i password *.config');
+  stopped(`grep -rhoE 'Password=[^;"]+' /mnt/toolpc-share/*/EquipmentHost/*.config`);
   passes('grep -ri timeout /etc/hotelio/');
+  // the project's own configuration searched for where a password goes, and a count of matches
+  passes('findstr /s /i password *.config');
+  passes('grep -c password /etc/myapp/app.ini');
   passes('grep -i PasswordAuthentication /etc/ssh/sshd_config');
   passes('grep -i port /opt/mirthconnect/conf/mirth.properties');
   passes("grep -rn 'password' src/auth/");

@@ -46,7 +46,8 @@ function secretAlternative(raw: string): boolean {
   const alt = raw
     .replace(/\\[bBwWsSd<>]/g, '')
     .replace(/[\\^$()[\]{}?+*"'.]/g, '')
-    .replace(/\s*[:=]\s*$/, '')
+    // `password=[^ ]+`, `Password=[^;"]+`: the key, then what its value looks like
+    .replace(/\s*[:=].*$/, '')
     .trim();
   if (!alt || alt.length > 40 || /\s/.test(alt)) return false;
   if (SECRET_WORD.test(alt) || CAMEL_SECRET.test(alt)) return true;
@@ -69,6 +70,9 @@ const VENDOR_PLACE =
 /** Parts of those trees that hold code, documentation or the system's own login settings, not a product's secrets. */
 const NOT_SECRET_PLACE =
   /^\/etc\/(?:ssh|pam\.d|security|login\.defs|sudoers)|\/(?:site-packages|dist-packages|node_modules|include|man|doc|docs|src|go|Cellar)(?:\/|$)|^\/usr\/local\/(?:lib|share|bin|sbin)\/|^\/opt\/(?:homebrew|conda|anaconda3|miniconda3)\//i;
+/** The home folder and the usual places of a project. */
+const HOME_OR_WORK =
+  /^(?:~|\/home\/|\/Users\/|\/root\/|\/work\/|\/workspace|\/src\/|\/project|\/app\/|\/tmp\/|[A-Za-z]:\/Users\/)/i;
 /** A glob naming configuration files by their extension (`*.config`, `*.properties`). */
 const CONFIG_GLOB = /(?:^|\/)\*[\w-]*\.(?:config|conf|cfg|ini|xml|properties|ya?ml|json|toml|env|cnf)$/i;
 
@@ -181,6 +185,13 @@ export function vendorSecretSearchEffects(l: LineView, out: Effect[]): void {
           : grepSearch(name, c.argv);
     const pattern = secretPattern(s.patterns);
     if (!pattern) continue;
+    // a count, a list of file names or a yes/no prints no value (`grep -c`, `-l`, `findstr /m`)
+    if (
+      c.argv.some((w) =>
+        /^-[a-zA-Z]*[lLcq][a-zA-Z]*$|^--(?:count|files-with-matches|files-without-match|quiet)$|^\/[mM]$/.test(w),
+      )
+    )
+      continue;
     // `cat /etc/x/app.conf | grep -i password`, `Get-ChildItem -Recurse C:\ProgramData\X | Select-String pwd`:
     // the files come down the pipe from the program before it
     const feeder = s.paths.length ? undefined : l.cmds.find((x) => x.pipedInto === c.argv);
@@ -191,7 +202,13 @@ export function vendorSecretSearchEffects(l: LineView, out: Effect[]): void {
     const paths = [...s.paths, ...fed].map(normal);
     const place = paths.find((p) => VENDOR_PLACE.test(p) && !NOT_SECRET_PLACE.test(p));
     // every configuration file below a folder (`findstr /s password *.config`, `--include=*.properties`)
-    const configs = s.recursive ? [...paths, ...s.includes].find((p) => CONFIG_GLOB.test(p)) : undefined;
+    // below a folder outside the project and the home folder (a share, a mount, another drive): the
+    // project's own configuration searched for where a password goes is routine (`findstr /s /i password *.config`)
+    const outside = (p: string) => /^(?:\/|[A-Za-z]:\/|\/\/)/.test(p) && !HOME_OR_WORK.test(p);
+    const configs =
+      s.recursive && paths.some(outside)
+        ? [...paths, ...s.includes].find((p) => CONFIG_GLOB.test(p) && (outside(p) || !p.includes('/')))
+        : undefined;
     const where = place ?? configs;
     if (!where) continue;
     const shown = pattern.replace(/[^\w|-]/g, '_').slice(0, 60);
