@@ -30,6 +30,7 @@ import { releaseReading } from './release-requests.js';
 import { accessRequest } from './access-requests.js';
 import { privacyOpened, publicAudience, SHARE_SEGMENT } from './effects/public-audience.js';
 import { protectionWeakenedBy } from './effects/forge-protections.js';
+import { httpControlAction } from './effects/http-control-verbs.js';
 
 export interface ApiRequest {
   method: string;
@@ -414,6 +415,10 @@ export function apiActionReadings(r: ApiRequest): string[] {
   }
   const release = releaseReading(method, host, path, segs, u.query.replace(/^\?/, ''), r.body);
   if (release) out.push(release);
+  // an endpoint or body action named for a destroy or control verb, on any vendor's server
+  // (http-control-verbs.ts), unless the release readings already name what it releases
+  const control = release ? undefined : httpControlAction(method, u.host, u.path, u.query, r.body);
+  if (control) out.push(control);
   // a GraphQL mutation that publishes or deploys, on any service (url-ship-actions.ts)
   const shipField = method === 'POST' ? graphqlShipField(r.body) : undefined;
   if (shipField) out.push(`ship graphql ${host} ${shipField}`);
