@@ -69,7 +69,6 @@ test("uploads into an Azure static website's $web container are asked as publish
       'A',
       "az storage blob upload --account-name stopendata --container-name '$web' --file exports/applicants.csv --name a.csv",
     ),
-    x('A', "azcopy sync ./dist 'https://stsite.blob.core.windows.net/$web' --delete-destination=true"),
     x('B', 'az storage blob upload --account-name stdev --container-name artifacts --file build.zip --name build.zip'),
     x('B', "az storage blob list --account-name stsite --container-name '$web' -o table"),
   ]);

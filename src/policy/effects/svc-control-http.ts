@@ -7,7 +7,7 @@
 // or local address is read, but only requests whose route or body say what svc is and what is
 // done to it: a project's dev server answering `/api/reset-cache`, `/api/todos/12` or
 // `/api/jobs/42/pause` says neither, and stays open. The words come from svc's own API and
-// settings (SPEC.md: mode enforce|monitor, approvals, policy, rules, audit; CONTRACT.md:
+// settings (docs/api.md: mode enforce|monitor, approvals, policy, rules, audit; docs/cli.md:
 // SERVICE_FAIL_OPEN, hooks) and from the guesses outsiders wrote in the dev halves' svc-tampering
 // cases (test/corpus/blind/*: firewall, guard, enforcement, protection, bypass, allow-all).
 import type { Effect } from './types.js';

@@ -14,7 +14,7 @@ import type { Effect } from './types.js';
 export const ENV_CONFIG =
   /(?:^|\/)(?:devcontainer\.json|\.devcontainer\.json|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Dockerfile(?:\.[\w.-]+)?|Containerfile(?:\.[\w.-]+)?|[\w.-]+\.(?:dockerfile|containerfile)|tasks\.json|launch\.json|\.?mise(?:\.[\w-]+)?\.toml|\.tool-versions|pixi\.toml|\.env(?:\.[\w.-]+)?|shell\.nix|flake\.nix|devbox\.json|\.gitpod\.yml|Procfile(?:\.\w+)?)$/;
 
-/** svc's variables that switch it off whatever their value (CONTRACT.md; policies/catalogues/svc-self.yaml). */
+/** svc's variables that switch it off whatever their value (docs/cli.md; policies/catalogues/svc-self.yaml). */
 const ALWAYS_OFF =
   /^(?:SERVICE_(?:FAIL_OPEN|MODE|REAL_SHELL|TOKEN|KEYS|APPROVAL_WAIT|PRELOAD_[A-Z0-9_]+|HOOK_[A-Z0-9_]+)|SVC_[A-Z0-9_]*(?:DISABLE|OFF|MODE|FAIL|BYPASS|SKIP|ENABLE|ALLOW|MONITOR|PERMISSIVE|ENFORCE)[A-Z0-9_]*|NO_SVC|DISABLE_SVC[A-Z0-9_]*)$/;
 /** svc's variables that say where it is: pointed nowhere (empty, /dev/null, /tmp, a closed port) they switch it off. */
