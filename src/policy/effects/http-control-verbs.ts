@@ -20,6 +20,7 @@
 // (`/logout-all`), Hikvision ISAPI (`/System/factoryReset`), Splunk (`/server/control/restart`),
 // Veeam (`deleteRestorePoints`), Docker/Portainer (`containers/prune`), UniFi (`cmd` bodies),
 // Odoo JSON-RPC (`"method": "unlink"`).
+import { pathSegments } from './url-ship-actions.js';
 
 /**
  * Verbs that destroy, reset or take something out of service on their own: the action is done by
@@ -110,20 +111,6 @@ export function controlVerb(name: string, underActions = false): string | undefi
   return undefined;
 }
 
-/** The path's segments, percent-decoded. */
-function segmentsOf(path: string): string[] {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return s;
-      }
-    });
-}
-
 /**
  * `http-control-action VERB HOST PATH` for a state-changing request whose endpoint or body action
  * is a destroy or control verb, on a host that is not named for development or testing; else undefined.
@@ -139,7 +126,7 @@ export function httpControlAction(
   if (!/^(?:POST|PUT|PATCH|DELETE)$/.test(method)) return undefined;
   if (DEV_LABEL.test(host) && !PROD_LABEL.test(host)) return undefined;
   if (DRY_RUN.test(query) || DRY_RUN.test(body)) return undefined;
-  const segs = segmentsOf(path);
+  const segs = pathSegments(path);
   const last = segs[segs.length - 1] ?? '';
   const prev = segs[segs.length - 2] ?? '';
   const shown = `${host} ${path.replace(/\s/g, '')}`;

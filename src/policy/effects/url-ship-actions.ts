@@ -66,16 +66,7 @@ export function urlShipAction(url: string): string | undefined {
   if (/\/(?:docs?|reference|documentation)\//i.test(u.pathname)) return undefined;
   const apiShaped = API_PATH.test(`${u.pathname}/`) || /^api\./i.test(u.hostname) || u.port !== '' || u.search !== '';
   if (!apiShaped) return undefined;
-  const seg = u.pathname
-    .split('/')
-    .filter(Boolean)
-    .map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return s;
-      }
-    });
+  const seg = pathSegments(u.pathname);
   const last = seg[seg.length - 1] ?? '';
   const where = `${u.host}${u.pathname}`;
   if (seg[seg.length - 2] === 'Actions' && POWER_ACTION.test(last)) return `machine-halt http ${where}`;
@@ -121,4 +112,18 @@ const GRAPHQL_SHIP =
 export function graphqlShipField(text: string): string | undefined {
   if (!text.includes('mutation')) return undefined;
   return GRAPHQL_SHIP.exec(text)?.[1];
+}
+
+/** A URL path's segments, percent-decoded (a segment that does not decode is kept as written). */
+export function pathSegments(path: string): string[] {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
 }

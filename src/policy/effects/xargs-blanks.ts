@@ -83,14 +83,7 @@ function narrowedFindDeletes(line: LineView, out: Effect[]): void {
       into = line.cmds.find((x) => x.argv === cur)?.pipedInto;
     }
     if (!into) continue;
-    // the walk has usually taken xargs off already (the hint keeps this to lines that run it)
-    const inner =
-      basename(into[0] ?? '') === 'xargs'
-        ? unwrapLauncher(
-            into.map((text) => ({ text, quoted: false, redir: false })),
-            true,
-          )?.tokens.map((t) => t.text)
-        : into;
+    const inner = xargsRuns(into);
     const prog = basename(inner?.[0] ?? '');
     if (!inner || !deletesOperands(prog)) continue;
     for (const start of readFind(found)?.starts ?? [])
@@ -101,6 +94,19 @@ function narrowedFindDeletes(line: LineView, out: Effect[]): void {
         via: `find deletes under ${start} (xargs ${prog} on what ${found.slice(0, -1).join(' ')} lists)`,
       });
   }
+}
+
+/**
+ * The command a pipe's receiver runs on the names it is given: what xargs launches, or the
+ * receiver itself (the walk has usually taken xargs off already, leaving the command it runs).
+ */
+function xargsRuns(into: readonly string[]): readonly string[] | undefined {
+  return basename(into[0] ?? '') === 'xargs'
+    ? unwrapLauncher(
+        into.map((text) => ({ text, quoted: false, redir: false })),
+        true,
+      )?.tokens.map((t) => t.text)
+    : into;
 }
 
 /**
@@ -120,14 +126,7 @@ function listedDirDeletes(line: LineView, out: Effect[]): void {
     if (!dir || /[*?$`]/.test(dir)) continue;
     const into = c.pipedInto;
     if (!into) continue;
-    // (the walk has usually taken xargs off already, leaving the command it runs)
-    const inner =
-      basename(into[0] ?? '') === 'xargs'
-        ? unwrapLauncher(
-            into.map((text) => ({ text, quoted: false, redir: false })),
-            true,
-          )?.tokens.map((t) => t.text)
-        : into;
+    const inner = xargsRuns(into);
     const prog = basename(inner?.[0] ?? '');
     if (!inner || !deletesOperands(prog)) continue;
     if (!inner.some((w) => w === `${dir}/{}` || w === `"${dir}/{}"`)) continue;
