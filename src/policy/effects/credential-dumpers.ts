@@ -13,6 +13,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView as LineFacts } from './line-view.js';
+import { TEXT_SEARCH_PROGRAMS } from './vendor-secret-searches.js';
 
 const DUMPERS = new Set([
   'mimikatz',
@@ -99,11 +100,10 @@ function programKey(w: string): string {
  * Search tools whose operands are a pattern and the files searched: `grep -rl Invoke-Mimikatz
  * rules/` looks for the name in a detection team's rules, it runs nothing.
  */
-const SEARCHERS = /^(?:grep|egrep|fgrep|zgrep|rg|ag|ack|findstr|select-string|sls)$/;
 
 function isSearcher(c: LineFacts['cmds'][number]): boolean {
   const name = programKey(c.argv[0] ?? '');
-  if (SEARCHERS.test(name)) return true;
+  if (TEXT_SEARCH_PROGRAMS.includes(name)) return true;
   // `git grep PATTERN`
   return name === 'git' && c.argv.slice(1).find((w) => !w.startsWith('-')) === 'grep';
 }

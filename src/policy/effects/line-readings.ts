@@ -69,7 +69,7 @@ import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
 import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js';
 import { DEBUG_LISTENER_HINT, debugListenerEffects } from './debug-listeners.js';
 import { SENT_FIELD_CLIENTS, sentSecretFieldEffects } from './sent-secret-fields.js';
-import { SECRET_SEARCH_PROGRAMS, vendorSecretSearchEffects } from './vendor-secret-searches.js';
+import { TEXT_SEARCH_PROGRAMS, vendorSecretSearchEffects } from './vendor-secret-searches.js';
 import { CONFIG_COPY_HINT, configCopyEffects } from './config-copies.js';
 import { BMC_PROGRAMS, bmcCommandEffects } from './bmc-commands.js';
 import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
@@ -324,7 +324,7 @@ export const LINE_READINGS: readonly LineReading[] = [
   // password-like fields in the body an HTTP client sends away from home (sent-secret-fields.ts)
   { name: 'sent-secret-fields', programs: SENT_FIELD_CLIENTS, read: sentSecretFieldEffects },
   // secret words searched for through installed software's configuration trees (vendor-secret-searches.ts)
-  { name: 'vendor-secret-searches', programs: SECRET_SEARCH_PROGRAMS, read: vendorSecretSearchEffects },
+  { name: 'vendor-secret-searches', programs: TEXT_SEARCH_PROGRAMS, read: vendorSecretSearchEffects },
   // a device told to copy its configuration to a server on the internet (config-copies.ts)
   { name: 'config-copies', hint: CONFIG_COPY_HINT, read: configCopyEffects },
   // management controllers told to power, boot, flash or change accounts by their CLIs (bmc-commands.ts)

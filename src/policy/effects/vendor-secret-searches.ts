@@ -19,7 +19,8 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
-export const SECRET_SEARCH_PROGRAMS: readonly string[] = [
+/** Programs that search text for a pattern (grep's family, ripgrep, ag, ack, Windows' findstr and Select-String). */
+export const TEXT_SEARCH_PROGRAMS: readonly string[] = [
   'grep',
   'egrep',
   'fgrep',
@@ -176,7 +177,7 @@ function normal(p: string): string {
 export function vendorSecretSearchEffects(l: LineView, out: Effect[]): void {
   for (const c of l.cmds) {
     const name = basename(c.argv[0] ?? '').toLowerCase();
-    if (!SECRET_SEARCH_PROGRAMS.includes(name)) continue;
+    if (!TEXT_SEARCH_PROGRAMS.includes(name)) continue;
     const s =
       name === 'findstr'
         ? findstrSearch(c.argv)
