@@ -298,6 +298,12 @@ function sendsToChosen(a: string[]): string | undefined {
   // PowerShell: Get-Process | ? { ... } | Stop-Process stops whatever the filter let through
   const ps = name.toLowerCase();
   if (ps === 'stop-process' || ps === 'spps') return 'Stop-Process';
+  // ... | % Kill, | ForEach-Object { $_.Kill() }: the Process object's own Kill method on each
+  if (
+    (ps === '%' || ps === 'foreach' || ps === 'foreach-object') &&
+    a.slice(1).some((w) => /^(?:-MemberName\s+)?['"]?Kill['"]?$|\.Kill\s*\(/i.test(w))
+  )
+    return 'Kill()';
   return undefined;
 }
 
@@ -492,12 +498,19 @@ function stopsSvc(l: LineFacts, out: Effect[]): void {
 }
 
 /** The arguments svc's CLI gets, however it is started; undefined when the command is not svc. */
+/** The runtime's option (before svc's own arguments) that loads other code into svc's server. */
+function codeInto(a: string[], args: string[]): string | undefined {
+  const w = a.slice(1, a.length - args.length).find((x) => CODE_INTO.test(x));
+  return w?.split('=')[0];
+}
+
 function svcArgs(a: string[]): string[] | undefined {
   const name = basename(a[0] ?? '');
   if (isSvcProgram(a[0] ?? '')) return a.slice(1);
   let i = 1;
   if (name === 'node' || name === 'nodejs' || name === 'bun' || name === 'deno') {
-    while (i < a.length && (a[i] ?? '').startsWith('-')) i++;
+    // node's options that take their value as the next word (`--require ./x.js bin/svc.js`)
+    while (i < a.length && (a[i] ?? '').startsWith('-')) i += NODE_VALUED.test(a[i] ?? '') ? 2 : 1;
     if (name === 'deno' && a[i] === 'run') for (i++; i < a.length && (a[i] ?? '').startsWith('-');) i++;
     return isSvcProgram(a[i] ?? '') ? a.slice(i + 1) : undefined;
   }
@@ -522,6 +535,14 @@ function svcArgs(a: string[]): string[] | undefined {
   }
   return undefined;
 }
+
+/** node/bun options whose value is the next word (nodejs.org, Command-line API). */
+const NODE_VALUED =
+  /^(?:-r|--require|--import|--loader|--experimental-loader|-C|--conditions|--env-file|--title|--input-type|--preserve-symlinks-main|--stack-size|--max-old-space-size|--inspect-port|--cpu-prof-dir|--heap-prof-dir|--diagnostic-dir|--redirect-warnings|--icu-data-dir|--openssl-config|--tls-keylog|--watch-path|--preload)$/;
+
+/** node options that load code of the caller's into the process before the program: inside svc's server, that code decides. */
+const CODE_INTO =
+  /^(?:-r|--require|--import|--loader|--experimental-loader|--preload|--inspect(?:-brk|-wait)?|--inspect-port|--experimental-policy|--disable-proto)(?:=|$)/;
 
 const WEAKER_SERVE = /^--(?:config|replace-base|data-dir|audit-dir|policy|socket)(?:=|$)/;
 
@@ -595,7 +616,9 @@ function svcAdmin(l: LineFacts, out: Effect[]): void {
     const args = svcArgs(a);
     const v = args && adminVerb(args);
     if (v) out.push(finding(`admin ${v}`, `runs svc ${v}`));
-    else if (args?.[0] === 'serve') {
+    else if (args?.[0] === 'serve' && codeInto(a, args)) {
+      out.push(finding(`admin serve ${codeInto(a, args)}`, "starts svc's server with other code loaded into it"));
+    } else if (args?.[0] === 'serve') {
       const starved = starvedServe(l.text);
       if (starved) out.push(finding(`admin serve ${starved}`, `starts svc's server ${starved}`));
     }
