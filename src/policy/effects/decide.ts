@@ -267,8 +267,15 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
   // code-running tools (run_python, execute_code {language}): the code as that interpreter's one-liner
-  const rawCode = str('code') ?? str('source') ?? str('cell') ?? str('cell_source');
-  const lang = codeLanguage(op, str('language') ?? str('lang') ?? str('runtime') ?? str('kernel'));
+  // a browser tool's page script (puppeteer_evaluate {script}, browser_evaluate {function}): JavaScript
+  // that can fetch and eval, read the page's storage or post it out, read like node's one-liner
+  const pageCode = /evaluate|(?:^|_)eval(?:$|_)|execute_?script|inject_?script/.test(op)
+    ? (str('script') ?? str('function') ?? str('expression') ?? str('js') ?? str('javascript'))
+    : undefined;
+  const rawCode = str('code') ?? str('source') ?? str('cell') ?? str('cell_source') ?? pageCode;
+  const lang =
+    codeLanguage(op, str('language') ?? str('lang') ?? str('runtime') ?? str('kernel')) ??
+    (pageCode !== undefined && rawCode === pageCode ? { program: 'node', flag: '-e' } : undefined);
   if (rawCode && lang && rawCode.length < 64 * 1024) {
     // a notebook kernel's cell: IPython's `!cmd` lines and `%%bash` cells run in a shell
     const cell = lang.program === 'python3' ? cellCode(rawCode) : undefined;

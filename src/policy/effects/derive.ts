@@ -66,6 +66,8 @@ const SQL_CLIENTS = new Set([
   'sqlplus',
   // Oracle RMAN reads its commands from standard input too (`rman target / <<< 'DELETE ...'`)
   'rman',
+  // IBM MQ's runmqsc reads MQSC commands from standard input (`echo 'CLEAR QLOCAL(Q)' | runmqsc QM`)
+  'runmqsc',
 ]);
 
 /** SQL a database client runs: stdin, `-f <(echo ...)`, and -c/-e text with '...' || '...' folded. */

@@ -167,6 +167,14 @@ function azGrants(argv: string[], out: Effect[]): void {
   }
 }
 
+/**
+ * An allowed IAM action that lets its holder grant itself anything (docs.aws.amazon.com, IAM
+ * actions: iam:* and the Put/Attach/Create/Update policy and PassRole families; sts:* assumes any
+ * role), whatever resource it names: an inline policy with it is an administrator grant.
+ */
+const IAM_SELF_GRANT =
+  /"Effect"\s*:\s*"Allow"[^}]*?"Action"\s*:\s*\[?[^\]}]*?"(?:iam:\*|iam:(?:Put|Attach|Create|Update)[A-Za-z]*\*|iam:PassRole|iam:Put(?:Role|User|Group)Policy|iam:Attach(?:Role|User|Group)Policy|iam:CreatePolicyVersion|sts:\*|\*:\*)"/;
+
 function awsGrants(argv: string[], out: Effect[]): void {
   if (argv[1] === 'iam' && argv[2] === 'add-user-to-group') {
     const group = optionValues(argv, /^--group-name$/)[0] ?? '';
@@ -190,15 +198,16 @@ function awsGrants(argv: string[], out: Effect[]): void {
       /"Action"\s*:\s*\[?\s*"\*"[\s\S]*?"Resource"\s*:\s*\[?\s*"\*"|"Resource"\s*:\s*\[?\s*"\*"[\s\S]*?"Action"\s*:\s*\[?\s*"\*"/.test(
         doc,
       );
+    const selfGrant = !everything && IAM_SELF_GRANT.test(doc);
     // create-policy-version --set-as-default from a file: a policy's rights replaced with text not on the line
     const unseen = argv[2] === 'create-policy-version' && argv.includes('--set-as-default') && /^file:/.test(doc);
-    if (everything || unseen)
+    if (everything || selfGrant || unseen)
       out.push(
         found(
           'aws',
-          everything ? 'Action:*' : 'policy-version',
+          everything ? 'Action:*' : selfGrant ? 'iam-grants' : 'policy-version',
           argv[2] ?? '_',
-          `aws ${argv[2]} ${everything ? 'allows every action on every resource' : 'replaces a policy with a file not shown'}`,
+          `aws ${argv[2]} ${everything ? 'allows every action on every resource' : selfGrant ? 'allows IAM actions that grant any right' : 'replaces a policy with a file not shown'}`,
         ),
       );
     return;
