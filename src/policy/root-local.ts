@@ -261,6 +261,9 @@ const CONFIG_CHECKS: Record<string, RegExp> = table({
   squid: /^(?:-k|parse)$/,
   dovecot: /^-n$/,
   'php-fpm': /^-t$/,
+  // FreeRADIUS radiusd(8) -C: "check the configuration and exit"; -X adds its debug output
+  freeradius: /^(?:-C|-XC|-CX|-X)$/,
+  radiusd: /^(?:-C|-XC|-CX|-X)$/,
 });
 /** Checks that only parse: the word that must be there (nginx -t, not plain nginx that starts it). */
 const CHECK_WORD: Record<string, RegExp> = table({
@@ -277,6 +280,8 @@ const CHECK_WORD: Record<string, RegExp> = table({
   squid: /^parse$/,
   dovecot: /./,
   'php-fpm': /./,
+  freeradius: /^(?:-C|-XC|-CX)$/,
+  radiusd: /^(?:-C|-XC|-CX)$/,
 });
 
 function configCheck(rest: readonly string[]): boolean {
@@ -347,6 +352,57 @@ function rootDryRun(rest: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * A packet capture under root, which only looks at the traffic on the machine's own interfaces:
+ * `sudo tcpdump -i eth1 -nn -c 50 udp port 161 -w /tmp/snmp.pcap`, `sudo tshark -i eth1 -f 'udp
+ * port 5060' -a duration:60 -w captures/reg.pcap`. Root is needed only to open the interface.
+ * Every option must be one that selects, bounds, formats or saves packets (tcpdump(8), tshark(1),
+ * dumpcap(1)); the filter expression is words without a dash. Options that run code keep the ask:
+ * tcpdump's -z (a command run on each saved file, as root), -Z/-F/-V (another user, files read
+ * in), tshark's -X (Lua scripts) and -o (preferences, which can load them), and a capture written
+ * to standard output (`-w -`) for another program to carry off.
+ */
+const CAPTURE_OPTIONS: Record<string, { flags: RegExp; valued: RegExp }> = table({
+  tcpdump: {
+    flags: /^-(?:[nvelAXUqtpSKNDI#]+|-immediate-mode|-number|-list-interfaces)$/,
+    valued: /^(?:-i|-c|-s|-w|-r|-B|-y|-Q|-C|-W|-G|--interface|--snapshot-length|--buffer-size)$/,
+  },
+  tshark: {
+    flags: /^-(?:[nqVxlpPSDIQ]+|-color|-no-duplicate-keys|-list-interfaces)$/,
+    valued: /^(?:-i|-f|-a|-c|-w|-r|-Y|-R|-T|-e|-E|-s|-F|-B|-y|-b|-j|-J|-t|-W|--interface|--autostop|--ring-buffer)$/,
+  },
+  dumpcap: {
+    flags: /^-(?:[nqpPSDIMt]+|-list-interfaces)$/,
+    valued: /^(?:-i|-f|-a|-c|-w|-s|-b|-B|-y|--interface|--autostop|--ring-buffer)$/,
+  },
+});
+
+const CAPTURE_FILE =
+  /^(?!.*(?:^|\/)\.\.(?:\/|$))(?:[\w.][\w.\/-]*|(?:\/tmp|\/var\/tmp|~|\$HOME|\/home\/[\w.-]+|\/Users\/[\w.-]+)\/[\w.\/-]+)$/;
+
+function packetCapture(rest: readonly string[]): boolean {
+  const opts = CAPTURE_OPTIONS[rest[0] ?? ''];
+  if (!opts) return false;
+  for (let i = 1; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    if (!w.startsWith('-')) continue;
+    if (opts.flags.test(w)) continue;
+    // `-c50`, `-w/tmp/x.pcap`: a short option with its value attached
+    const attached = /^(-[a-zA-Z])(.+)$/.exec(w);
+    const name = opts.valued.test(w) ? w : attached && opts.valued.test(attached[1] ?? '') ? attached[1] : undefined;
+    if (!name) return false;
+    const value = name === w ? rest[++i] : attached?.[2];
+    if (value === undefined) return false;
+    // saved where the caller works (the project, a scratch folder, the home folder), not over a
+    // file of root's (`-w /etc/cron.d/x` writes packets others can shape into a root file)
+    // (nor a dot file, which a shell or tool reads at start: `-w ~/.bashrc`)
+    if (name === '-w' && (!CAPTURE_FILE.test(value) || /(?:^|\/)\.(?!\/)/.test(value.replace(/^\.\//, ''))))
+      return false;
+    if (name === '-r' && value === '-') return false;
+  }
+  return true;
+}
+
 /** chown/chmod/rm under root that only tidies the caller's own files. */
 function ownFiles(rest: readonly string[]): boolean {
   const p = rest[0] ?? '';
@@ -398,6 +454,7 @@ export function rootLocalReading(words: readonly string[]): string | null {
       firewallList(rest) ||
       ownFiles(rest) ||
       configCheck(rest) ||
+      packetCapture(rest) ||
       rootDryRun(rest) ||
       deviceBringup(rest) ||
       rootLook(rest) ||

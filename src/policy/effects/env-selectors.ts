@@ -21,6 +21,7 @@ import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import { environmentFate } from './env-filters.js';
 import { ENVIRONMENT_PATH, dumpsEnvironment } from './interp/line.js';
+import { dropGlobalOptions } from '../shell-global-options.js';
 
 export const ENV_SELECTOR_PROGRAMS: readonly string[] = [
   'docker',
@@ -66,6 +67,26 @@ function selectsEnvironment(sel: string): boolean {
   return ENV_STEP.test(sel) && !/^(?:json|yaml|yml|table|text|tsv|wide|name)$/.test(sel);
 }
 
+/**
+ * Whether the inspector runs a program inside a container or pod, or prints what one wrote
+ * (`docker compose exec api cat config.json`, `kubectl exec pod -- cat /etc/app.json`, `docker
+ * logs api`): its output is that program's or the log's, not a description of the container with
+ * its environment, so a jq filter after it reads a file's own keys (`.default.env`). What runs
+ * inside is read as a command of its own (shell-extract.ts), and `docker inspect`, `docker compose
+ * config` and `kubectl get` stay inspectors.
+ */
+function printsInnerOutput(argv: readonly string[]): boolean {
+  const w = [...argv];
+  dropGlobalOptions(w);
+  const name = basename(w[0] ?? '').toLowerCase();
+  if (/^(?:docker|podman|nerdctl)$/.test(name)) {
+    const sub = w[1] === 'compose' || w[1] === 'container' ? w[2] : w[1];
+    return /^(?:exec|run|logs)$/.test(sub ?? '');
+  }
+  if (name === 'kubectl' || name === 'oc') return /^(?:exec|logs)$/.test(w[1] ?? '');
+  return false;
+}
+
 /** The jq/yq filter of a command, when it is one. */
 function filterOf(argv: string[]): string | undefined {
   const name = basename(argv[0] ?? '').toLowerCase();
@@ -94,7 +115,7 @@ export function envSelectorEffects(l: LineView, out: Effect[]): void {
       let i = 0;
       while (i < rest.length && (rest[i] ?? '').startsWith('-')) i += /^-(?:task|job|i|t)$/.test(rest[i] ?? '') ? 2 : 1;
       if (dumpsEnvironment(rest.slice(i + 1))) via = 'nomad alloc exec runs an environment dump in the task';
-    } else if (c.pipedInto) {
+    } else if (c.pipedInto && !printsInnerOutput(c.argv)) {
       const f = filterOf(c.pipedInto);
       if (f !== undefined && selectsEnvironment(f)) {
         via = `${name} | ${basename(c.pipedInto[0] ?? '')} selects the environment of what it inspects`;

@@ -269,6 +269,16 @@ function outsideProject(p: string): boolean {
   return /^(?:\/|~|\.\.\/|\$HOME|\$\{HOME\}|<\()/.test(p) || TEMP.test(p) || /^[a-z]+:\/\//i.test(p);
 }
 
+/**
+ * Maven's settings kept where the administrator installs them (Debian's /etc/maven, the global
+ * ${maven.home}/conf of a distribution under /usr/share or /opt; maven.apache.org, Settings
+ * Reference): root-owned files an agent cannot plant without sudo, which asks on its own, so a
+ * build pointed at them (an air-gapped site's mirror settings) uses the machine's configured
+ * sources, as `~/.m2/settings.xml` does. Scratch folders and other people's files stay outside.
+ */
+const SYSTEM_MAVEN_CONF =
+  /^(?:\/etc\/maven\/|\/usr\/share\/maven[^/]*\/conf\/|\/opt\/(?:apache-)?maven[^/]*\/conf\/)[^/]+\.xml$/;
+
 /** What one command line of these programs brings in. */
 export function infraCommandEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
@@ -289,7 +299,7 @@ export function infraCommandEffects(cmds: SimpleCommand[], out: Effect[]): void 
           out.push(dependency(['local-path', 'gradle', 'init-script', 'to', f], `${via} (build logic from ${f})`));
     } else if (name === 'mvn' || name === 'mvnw') {
       for (const f of optionValues(a, ['-s', '--settings', '-gs', '--global-settings']))
-        if (outsideProject(f) && !/^(?:~|\$HOME|\$\{HOME\})\/\.m2\//.test(f))
+        if (outsideProject(f) && !/^(?:~|\$HOME|\$\{HOME\})\/\.m2\//.test(f) && !SYSTEM_MAVEN_CONF.test(f))
           out.push(
             dependency(['local-path', 'maven', 'settings', 'to', f], `${via} (repositories and mirrors from ${f})`),
           );

@@ -15,7 +15,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
 import { isDownloadVariable } from './download-vars.js';
-import { isOrgSourceName } from './org-names.js';
+import { isOrgFeedUrl, isOrgSourceName } from './org-names.js';
 import {
   editDistance,
   affixedOwner,
@@ -136,7 +136,8 @@ export function sourceFindings(
     if (k === 'git' && isOrgSourceName(host)) continue;
     // an index under such a name is its own proxy (Nexus, Artifactory); an extra index beside
     // PyPI is still `mixed-indexes`, and code run on the spot is not this
-    const cls = k === 'index' && isOrgSourceName(host) ? 'official' : hostClass(host);
+    // and so is an organisation's private feed on a hosted package service (Azure Artifacts, CodeArtifact)
+    const cls = k === 'index' && (isOrgSourceName(host) || isOrgFeedUrl(part)) ? 'official' : hostClass(host);
     const code = CODE_HOSTS.test(host);
     let sentence: string | undefined;
     if (cls === 'unknown') sentence = k === 'git' ? 'third-party-source' : 'untrusted-source';
@@ -348,7 +349,8 @@ const REGISTRY_CLIENTS = new Set([
 
 /**
  * `org-registry WORDS` when a package manager line points only at registries under names only the
- * organisation can publish at (its network's internal names, a government domain: org-names.ts):
+ * organisation can publish at (its network's internal names, a government domain, its private feed
+ * on a hosted package service: org-names.ts):
  * (`pip install -i https://nexus.corp.local/repository/pypi/simple`,
  * `npm ci --registry https://nexus.corp.local/repository/npm-group/`), with no extra index beside
  * them: the organisation's own proxy, which the registry-change rule leaves to this reading.
@@ -358,7 +360,7 @@ export function orgRegistryReading(words: readonly string[]): string | null {
   if (!REGISTRY_CLIENTS.has(prog) || words.some((w) => /^--extra-index(?:-url)?(?:=|$)|^--index-strategy/.test(w)))
     return null;
   const urls = words.map((w) => w.replace(/^--?[\w-]+=/, '')).filter((w) => /^[a-z][a-z0-9+.-]*:\/\//i.test(w));
-  if (!urls.length || !urls.every((u) => isOrgSourceName(sourceHost(u) ?? ''))) return null;
+  if (!urls.length || !urls.every((u) => isOrgSourceName(sourceHost(u) ?? '') || isOrgFeedUrl(u))) return null;
   return `org-registry ${words.join(' ')}`;
 }
 

@@ -193,6 +193,9 @@ export function vendorSecretSearchEffects(l: LineView, out: Effect[]): void {
       )
     )
       continue;
+    // the same count taken by the next program (`grep -rn secret clients.conf | wc -l`): wc
+    // prints numbers, whatever its options, so no matched line reaches the terminal
+    if (c.pipedInto && basename(c.pipedInto[0] ?? '').toLowerCase() === 'wc') continue;
     // `cat /etc/x/app.conf | grep -i password`, `Get-ChildItem -Recurse C:\ProgramData\X | Select-String pwd`:
     // the files come down the pipe from the program before it
     const feeder = s.paths.length ? undefined : l.cmds.find((x) => x.pipedInto === c.argv);
