@@ -10,6 +10,8 @@
 //          state and tally) with every call answered at once by a stub: its CPU per event
 // Under callgrind (`--instr-atstart=no`), `--count W M` decides W calls uncounted and switches
 // instrumentation on around the next M only: instructions per unique call, steady under load.
+// In ahead mode the engine is a deciding thread's as DIST builds it (src/policy/replay-ahead.ts's
+// aheadEngine where DIST has it: a denied call's derived taints deferred; NO_DEFER=1: not).
 // Run: node bench/replay-calls.mjs DIST LOGDIR ahead|plain|own [N] [--count W M]
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -32,6 +34,23 @@ process.on('exit', () => rmSync(candidate, { recursive: true, force: true }));
 const loaded = loadSet(candidate, { config: 'standard', dataDir: join(candidate, 'data') }, {}).engine;
 const fresh = (clock) =>
   new Engine(loaded.files, loaded.defaultAction, { clock, home: homedir(), defaultActionSet: loaded.defaultActionSet });
+// A deciding thread's engine as the build makes it: with deferred taints where it has them
+// (perf24a: a denied call's derived taints are left to the reading thread) and the set tests a label.
+const ahead = await import(join(dist, 'src/policy/replay-ahead.js'));
+const { canDeferTaints } = await import(join(dist, 'src/policy/replay.js'));
+const deciding = (clock) =>
+  ahead.aheadEngine && canDeferTaints
+    ? ahead.aheadEngine(
+        {
+          files: loaded.files,
+          defaultAction: loaded.defaultAction,
+          defaultActionSet: loaded.defaultActionSet,
+          home: homedir(),
+          deferTaints: process.env.NO_DEFER !== '1' && canDeferTaints(loaded.files, loaded.deterministic),
+        },
+        clock,
+      )
+    : fresh(clock);
 
 if (mode === 'own') {
   const { AheadPipeline } = await import(join(dist, 'src/policy/replay-ahead.js'));
@@ -73,7 +92,7 @@ for (const f of readdirSync(logDir).sort())
     if (rc) calls.push({ call: rc.call, now: Date.parse(rc.timestamp) });
   }
 const clock = new ManualClock(0);
-const engine = fresh(clock);
+const engine = mode === 'ahead' ? deciding(clock) : fresh(clock);
 const labels = new Redecider(engine, clock).sessionLabels;
 const instrument = (on) =>
   execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(process.pid)], { stdio: 'ignore' });

@@ -8,7 +8,15 @@ import { ManualClock } from '../util/clock.js';
 import { deterministicFiles, Engine } from '../policy/engine.js';
 import type { ParsedPolicyFile } from '../policy/ast.js';
 import type { SessionLookup } from '../policy/session-types.js';
-import { Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
+import {
+  canDeferTaints,
+  Redecider,
+  ReplayTally,
+  testedLabels,
+  type RecordedCall,
+  type ReplayReport,
+} from '../policy/replay.js';
+import { LazyTaintsUnsafe, type DeferLimits } from '../policy/replay-taints.js';
 import { AheadPipeline, AheadPool, YOUNG_GENERATION_MB, type AheadSet } from '../policy/replay-ahead.js';
 import type { Decision, ToolCall } from '../policy/types.js';
 import { scanAudit, type AuditScan } from './audit-scan.js';
@@ -21,6 +29,8 @@ export interface ReplayJob {
   jobs: number;
   /** Old-generation cap of each thread, in MiB. */
   heapMb: number;
+  /** Smaller bounds for deferred taints (tests only). */
+  deferLimits?: DeferLimits;
 }
 
 type Reply = { ok: true; report: ReplayReport } | { ok: false; message: string };
@@ -55,8 +65,27 @@ class EngineOnDemand {
   }
 }
 
-/** Replays the log under the set (the caller's thread does nothing meanwhile). */
+/**
+ * Replays the log under the set (the caller's thread does nothing meanwhile). A set whose rules
+ * test no taint label decides without taints at all (no answer can depend on them). With deciding
+ * threads, a denied call's derived taints are left to the reading thread, which works them out only
+ * where a later call reads a label (src/policy/replay-taints.ts); where that could not give the
+ * same answers (more taint keys than the session state holds, times that go back by hours) the log
+ * is replayed again with every taint worked out at once.
+ */
 export async function replayOn(job: ReplayJob): Promise<ReplayReport> {
+  const taints = testedLabels(job.set.files).length > 0;
+  const defer = job.jobs > 1 && canDeferTaints(job.set.files, deterministicFiles(job.set.files));
+  if (!defer) return replayWith(job, taints, false);
+  try {
+    return await replayWith(job, taints, true);
+  } catch (err) {
+    if (!(err instanceof LazyTaintsUnsafe)) throw err;
+    return replayWith(job, taints, false);
+  }
+}
+
+async function replayWith(job: ReplayJob, taints: boolean, deferTaints: boolean): Promise<ReplayReport> {
   const clock = new ManualClock(0);
   const { set } = job;
   const make = () =>
@@ -64,17 +93,27 @@ export async function replayOn(job: ReplayJob): Promise<ReplayReport> {
       clock,
       home: set.home,
       defaultActionSet: set.defaultActionSet,
+      taints,
     });
   // One thread: it decides every call, so the engine is built now.
   const engine = job.jobs === 1 ? make() : new EngineOnDemand(set.files, make);
   const tally = new ReplayTally(job.examples);
-  const decider = new Redecider(engine, clock);
+  const decider = new Redecider(engine, clock, undefined, undefined, undefined, {
+    deferTaints,
+    deferLimits: job.deferLimits,
+  });
   const onDecided = (rc: RecordedCall, d: Decision) => void tally.add(rc, d);
   if (job.jobs === 1) await scanAudit(job.scan, (rc) => onDecided(rc, decider.decide(rc)), tally.report);
   else {
-    const pipe = new AheadPipeline(decider, onDecided, () => new AheadPool(set, job.jobs, job.heapMb));
-    await scanAudit(job.scan, (rc) => pipe.push(rc), tally.report);
-    await pipe.finish();
+    const ahead: AheadSet = { ...set, taints, deferTaints };
+    const pipe = new AheadPipeline(decider, onDecided, () => new AheadPool(ahead, job.jobs, job.heapMb));
+    try {
+      await scanAudit(job.scan, (rc) => pipe.push(rc), tally.report);
+      await pipe.finish();
+    } catch (err) {
+      await pipe.abort();
+      throw err;
+    }
   }
   return tally.result();
 }

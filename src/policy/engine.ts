@@ -83,6 +83,14 @@ export interface LoadEngineOptions {
    * taints, not the ones the call is about to add). Default true.
    */
   taints?: boolean;
+  /**
+   * true: a call denied by its own rules carries only those rules' taints and `taintsDeferred`,
+   * without the walk of what it amounts to (withDerivedTaints). For replay's deciding threads
+   * alone: the reading thread works a deferred call's full taints out on its own engine only when
+   * a later call's session_tainted test could need them (src/policy/replay-taints.ts). The
+   * decision is otherwise the one a full evaluation gives. Default false.
+   */
+  deferDeniedTaints?: boolean;
 }
 
 interface PreparedCall {
@@ -131,6 +139,8 @@ export class Engine implements PolicyEngine {
   private readonly shared: SharedAnalysis | undefined;
   /** Some rule has a taint field and decisions carry taints (LoadEngineOptions.taints). */
   private readonly hasTaintRules: boolean;
+  /** LoadEngineOptions.deferDeniedTaints (only where hasTaintRules). */
+  private readonly deferTaints: boolean;
   /** The session state of the evaluation in progress (evaluation is synchronous). */
   private session: SessionLookup | undefined;
   /** How many times rules have consulted the session state so far (see watchSession). */
@@ -180,6 +190,7 @@ export class Engine implements PolicyEngine {
     this.needsPaths = this.set.all.some((p) => p.rules.some((r) => r.when.path));
     this.deterministic = deterministicFiles(files);
     this.hasTaintRules = opts.taints !== false && this.set.all.some((p) => p.rules.some((r) => r.ast.taint));
+    this.deferTaints = this.hasTaintRules && opts.deferDeniedTaints === true;
     this.derivedMemo = new DerivedMemo(this.set.all.flatMap((p) => p.rules));
     const params = new Set<string>();
     for (const p of this.set.all) for (const r of p.rules) for (const t of r.when.toolParams ?? []) params.add(t.name);
@@ -672,7 +683,13 @@ export class Engine implements PolicyEngine {
     const prep = prepared ?? this.prepare(call, key);
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
     const own = this.decideOwn(call, prep, dryRun, depth === 0);
-    if (own.action === 'deny') return this.hasTaintRules ? this.withDerivedTaints(own, call, prep, depth) : own;
+    if (own.action === 'deny') {
+      if (!this.hasTaintRules) return own;
+      // The top-level call only: its decision is final here (own), and only its taints wait; a
+      // derived call's deny feeds the decision of the call above it, so it is walked as before.
+      if (depth === 0 && this.deferTaints) return { ...own, taintsDeferred: true };
+      return this.withDerivedTaints(own, call, prep, depth);
+    }
     let derived: DerivedResult[];
     try {
       derived = this.derive(call, prep, depth, true);

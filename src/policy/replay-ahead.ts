@@ -7,6 +7,8 @@
 // docs/shadow-and-replay.md.
 import { Worker } from 'node:worker_threads';
 import type { ParsedPolicyFile } from './ast.js';
+import type { Clock } from '../util/clock.js';
+import { Engine } from './engine.js';
 import type { FinalAction, ToolCall } from './types.js';
 import type { AheadAnswer, RecordedCall, Redecider, Remembered } from './replay.js';
 
@@ -30,6 +32,21 @@ export interface AheadSet {
   defaultAction: FinalAction;
   defaultActionSet: boolean;
   home: string;
+  /** false: no rule tests a label, so no decision needs taints (Engine's taints option). */
+  taints?: boolean;
+  /** A denied call's derived taints are left to the reading thread (Engine's deferDeniedTaints). */
+  deferTaints?: boolean;
+}
+
+/** The engine a deciding thread (and bench/replay-calls.mjs) decides with. */
+export function aheadEngine(set: AheadSet, clock: Clock): Engine {
+  return new Engine(set.files, set.defaultAction, {
+    clock,
+    home: set.home,
+    defaultActionSet: set.defaultActionSet,
+    taints: set.taints !== false,
+    deferDeniedTaints: set.deferTaints === true,
+  });
 }
 
 export interface AheadCall {
@@ -169,6 +186,11 @@ export class AheadPipeline {
     if (this.chunk.length < this.chunkSize) return undefined;
     this.send();
     return this.pending.length > AHEAD_DEPTH ? this.drain(this.pending.length - AHEAD_DEPTH) : undefined;
+  }
+
+  /** Stops the pool without going through what is left (after decide threw). */
+  async abort(): Promise<void> {
+    await this.pool?.close();
   }
 
   /** Goes through every call taken. */

@@ -3,17 +3,12 @@
 // no answer; the main thread then decides it itself and reports what went wrong there.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ManualClock } from '../util/clock.js';
-import { Engine } from './engine.js';
 import { answerAhead, type AheadAnswer } from './replay.js';
-import type { AheadBatch, AheadSet } from './replay-ahead.js';
+import { aheadEngine, type AheadBatch, type AheadSet } from './replay-ahead.js';
 
 const set = workerData as AheadSet;
 const clock = new ManualClock(0);
-const engine = new Engine(set.files, set.defaultAction, {
-  clock,
-  home: set.home,
-  defaultActionSet: set.defaultActionSet,
-});
+const engine = aheadEngine(set, clock);
 
 parentPort?.on('message', (text: string) => {
   const batch = JSON.parse(text) as AheadBatch;

@@ -8,6 +8,7 @@ import { briefOf, callSubject, pairKey, ruleLabel, type DecisionBrief } from './
 import { SessionState, taintKeys } from './session-state.js';
 import type { SessionLookup, TaintMark } from './session-types.js';
 import { recordedScripts } from './script-files.js';
+import { DeferredTaints, labelTtls, type DeferLimits } from './replay-taints.js';
 
 /** How a record marks a value it does not hold in full. */
 const REDACTED = '[REDACTED]';
@@ -341,12 +342,37 @@ export function answerAhead(
   return { decision, readsTaint, tainted };
 }
 
+export interface RedeciderOptions {
+  /**
+   * Answers worked out ahead may carry `taintsDeferred` (Engine's deferDeniedTaints): their
+   * derived taints are worked out on this engine only when a later call reads a label they could
+   * set (replay-taints.ts). Decide may then throw LazyTaintsUnsafe (replay again without).
+   */
+  deferTaints?: boolean;
+  /** Smaller bounds for deferred taints (tests). */
+  deferLimits?: DeferLimits;
+}
+
 /** What a set's rules can read of the session state (docs/session-rules.md). */
 interface SessionUse {
   /** session_after / session_count: the history of earlier calls. */
   history: boolean;
   /** The labels session_tainted tests. */
   labels: string[];
+}
+
+/** The taint labels some rule of these files tests with session_tainted. */
+export function testedLabels(files: readonly ParsedPolicyFile[]): string[] {
+  return sessionUse(files).labels;
+}
+
+/**
+ * Whether a Redecider over an engine of these files (`deterministic`: its answer) can take answers
+ * with deferred taints: every call keyed, and the session read through labels alone.
+ */
+export function canDeferTaints(files: readonly ParsedPolicyFile[], deterministic: boolean): boolean {
+  const u = sessionUse(files);
+  return deterministic && !u.history && u.labels.length > 0;
 }
 
 function sessionUse(files: readonly ParsedPolicyFile[]): SessionUse {
@@ -386,8 +412,13 @@ export class Redecider {
   private readonly use: SessionUse;
   /** The labels string of a call that carries every label the set tests. */
   private readonly allLabels: string;
-  /** Present when some rule reads the session state. */
+  /** Present when some rule reads the session state (and taints are not deferred). */
   private readonly state: SessionState | undefined;
+  /**
+   * Present instead of `state` when answers may come with their derived taints deferred
+   * (RedeciderOptions.deferTaints): the labels, with deferred calls worked out only when read.
+   */
+  private readonly lazy: DeferredTaints | undefined;
   /** Memo hits, for the report. */
   hits = 0;
 
@@ -402,6 +433,7 @@ export class Redecider {
     private readonly maxEntries = REPLAY_MEMO_ENTRIES,
     home?: string,
     private readonly maxChars = REPLAY_MEMO_CHARS,
+    opts: RedeciderOptions = {},
   ) {
     const policies = engine.files.flatMap((f) => f.policies);
     this.byAgent = policies.some((p) => p.match.agent.length > 0);
@@ -410,7 +442,29 @@ export class Redecider {
     );
     this.use = sessionUse(engine.files);
     this.allLabels = this.use.labels.map((l) => `${l},`).join('');
-    if (this.use.history || this.use.labels.length) this.state = new SessionState(clock, home);
+    // Deferred taints need every call keyed (a set deciding afresh is never decided ahead) and are
+    // read through labels alone (no history rule).
+    if (opts.deferTaints && canDeferTaints(engine.files, engine.deterministic))
+      this.lazy = new DeferredTaints(
+        labelTtls(engine.files),
+        this.use.labels,
+        (call, at, session) => {
+          const saved = this.clock.now();
+          this.clock.set(at);
+          try {
+            return this.engine.evaluate(call, { dryRun: true, session }).taints;
+          } finally {
+            this.clock.set(saved);
+          }
+        },
+        opts.deferLimits,
+      );
+    else if (this.use.history || this.use.labels.length) this.state = new SessionState(clock, home);
+  }
+
+  /** Deferred calls worked out so far (0 without deferred taints). */
+  get resolutions(): number {
+    return this.lazy?.resolutions ?? 0;
   }
 
   /**
@@ -440,7 +494,7 @@ export class Redecider {
 
   /** The taint labels the set tests, or undefined when no rule reads the session state. */
   get sessionLabels(): readonly string[] | undefined {
-    return this.state ? this.use.labels : undefined;
+    return this.state || this.lazy ? this.use.labels : undefined;
   }
 
   /**
@@ -454,14 +508,19 @@ export class Redecider {
     const e = this.engine;
     const c = rc.call;
     const state = this.state;
-    const session = state?.lookup(c, rc.credential);
+    const lazy = this.lazy;
+    const session = lazy ? lazy.begin(c, rc.credential, this.clock.now()) : state?.lookup(c, rc.credential);
     let d: Decision;
     const key = ahead?.key ?? this.keyOf(rc);
     if (key === undefined) {
       e.counter.record(c.tool, this.clock.now());
       d = e.evaluate(c, { dryRun: true, session });
     } else d = this.remembered(key, session, c, ahead?.answer, ahead?.kept);
-    if (state) {
+    if (lazy && key !== undefined) {
+      const at = this.clock.now();
+      if (d.taintsDeferred) lazy.defer(c, rc.credential, key, d.taints, at);
+      else if (d.taints?.length) lazy.restore(c, rc.credential, d.taints, at);
+    } else if (state) {
       if (this.use.history) state.record(c, rc.credential, d, this.clock.now());
       else if (d.taints?.length) {
         const at = this.clock.now();
@@ -501,7 +560,15 @@ export class Redecider {
     }
     // The labels the set tests that this call carries: the only session state its rules read.
     let labels = '';
-    if (session) for (const l of this.use.labels) if (session.tainted(l)) labels += `${l},`;
+    // With deferred taints, reading a label may work pending calls out on the engine, which must
+    // not happen during an evaluation: every label is read here, and the engine shown these answers.
+    const carried = this.lazy ? new Set<string>() : undefined;
+    if (session)
+      for (const l of this.use.labels)
+        if (session.tainted(l)) {
+          labels += `${l},`;
+          carried?.add(l);
+        }
     const byLabels = kept?.byLabels?.get(labels);
     if (byLabels) {
       this.hits++;
@@ -521,6 +588,7 @@ export class Redecider {
         history: () => session.history(),
         tainted: (label) => {
           readsTaint = true;
+          if (carried) return carried.has(label) ? { label, key: '', until: session.now + 1, policy: '' } : undefined;
           return session.tainted(label);
         },
       };

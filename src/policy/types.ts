@@ -79,6 +79,11 @@ export interface Decision {
   ask?: { audit: boolean; headlessOnly: boolean };
   /** Taint labels the rules put on this call's session, credential and run (recorded by the gate). */
   taints?: TaintSpec[];
+  /**
+   * Set only by an engine built with deferDeniedTaints (replay's deciding threads): `taints` holds
+   * the call's own rules' taints alone; what it amounts to may add more (src/policy/replay-taints.ts).
+   */
+  taintsDeferred?: boolean;
   /** The project root whose own layer took part (docs/project-policy.md); such answers are not reused. */
   project?: string;
   /** The project policy file whose rule decided, when one did (recorded as request.policy_file). */
