@@ -374,6 +374,21 @@ function shareMirror(tool: string, rest: readonly string[]): { text: string; fro
   };
 }
 
+/** Names of the copies a release is tried on before production (a part of the value: `web-staging`). */
+const REHEARSAL_PART = /^(?:staging|stage|stg|beta|preview|canary|uat|qa)\d*$/i;
+/** A target option's value naming a staging, beta or preview copy, with no word naming production. */
+function rehearsalTarget(rest: readonly string[]): boolean {
+  if (rest.some((w) => /(?:^|[^a-z])(?:prod|production|prd|live|stable|latest|public)(?:[^a-z]|$)/i.test(w)))
+    return false;
+  return rest.some((w, i) => {
+    const m =
+      /^--?(?:target|to|env|environment|stage|channel|track|ring|context|cluster|site|slot|e|t)(?:=(.*))?$/i.exec(w);
+    if (!m) return false;
+    const v = m[1] ?? rest[i + 1] ?? '';
+    return v !== '' && v.split(/[-_.:/]+/).some((p) => REHEARSAL_PART.test(p));
+  });
+}
+
 /** `cli-ship TOOL PATH VERB REST` when a subcommand word of the command ships; else null. */
 export function shipVerbReading(words: string[]): { text: string; from: string } | null {
   let start = 0;
@@ -445,6 +460,11 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     // a deploy aimed by a target option at a development environment (`twilio serverless:deploy
     // --environment dev`), as the ship catalogue's platforms are read (ship.ts local targets)
     if (namesLocalTarget(words.slice(start + 1))) return null;
+    // a deploy or publish of a tool nobody listed aimed by an option at a staging, beta or preview
+    // copy (`zephyrctl deploy web --target staging`, `cirrusctl app publish --channel beta`), with
+    // nothing on the line naming production: the rehearsal before the release. A promotion is
+    // not (what is promoted from staging goes to production).
+    if (verb !== 'promote' && rehearsalTarget(words.slice(start + 1))) return null;
     return { text: ['cli-ship', tool, ...path, ...rest].join(' '), from: `${verb} (${tool})` };
   }
   return null;

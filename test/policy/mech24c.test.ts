@@ -62,6 +62,14 @@ test('standard: a tool named for its ship verb, or any change aimed at a www sit
   pass('bramble push --target dev.acme.test');
 });
 
+test('standard: a deploy of an unlisted tool aimed at staging, beta or preview passes; a promotion does not', () => {
+  pass('zephyrctl deploy storefront --target staging');
+  pass('cirrusctl app publish ./bundle --channel beta');
+  stop('zephyrctl deploy storefront --target prod-eu');
+  stop('hlane promote build-8812 --to production');
+  stop('zephyrctl deploy storefront --target staging --public');
+});
+
 test('standard: looks and messages under a ship verb are not ships', () => {
   pass('wyvern rollout status --fleet all-devices');
   pass('node scripts/publish-release.js --dry-run');
