@@ -82,6 +82,10 @@ export function rolloutReading(words: string[]): { text: string; from: string } 
     rest.find((x) => /^--?(?:install|upgrade|flash|push|rollout)$/i.test(x)) ??
     (VERB_IN_NAME.test(tool) ? tool : undefined);
   if (!verb) return null;
+  // a look at the rollout (`rollout status`, `upgrade history`): the word after the verb asks
+  const after = path[path.indexOf(verb) + 1] ?? '';
+  if (/^(?:status|history|list|ls|show|get|describe|info|logs?|progress|watch|inspect|plan|diff)$/i.test(after))
+    return null;
   let payload = false;
   let reach: string | undefined;
   let everyMachine = false;

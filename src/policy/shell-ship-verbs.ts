@@ -12,7 +12,8 @@ import { isCmdletName } from './shell-cmdlet-names.js';
 import { helpAfterVerb, rehearses, RUNNERS } from './shell-verb-scope.js';
 import { namesLocalTarget, shipData } from './ship.js';
 
-export const SHIP = new Set(['deploy', 'publish', 'promote', 'ship', 'broadcast']);
+// (`redeploy`: the last build put live again, Koyeb's `service redeploy`, Render's and Railway's)
+export const SHIP = new Set(['deploy', 'publish', 'promote', 'ship', 'broadcast', 'redeploy']);
 
 /**
  * Verbs that ship only when the command also forces them through or names production: `release`
@@ -129,8 +130,56 @@ const ACCOUNT_OPTION = /^(?:-u|-U|-g|-G|--user|--group|--owner|--uid|--gid|--use
  * `--publish` maps a port and is not one.
  */
 const PUBLISH_SWITCH =
-  /^--(?:auto-?publish|publish(?:-now|-immediately|-after-upload)?|go-?live|make-public|release-now)(?:=(?:true|yes|1))?$/i;
-const UPLOADING = /upload|push|submit|send|sync|create|update|deploy|store|publish/i;
+  /^--(?:auto-?publish|publish(?:-now|-immediately|-after-upload)?|go-?live|make-public|release-now|(?:release|publish|submit|push|deploy|send)-to-(?:stores?|production|prod|public|live|users))(?:=(?:true|yes|1))?$/i;
+const UPLOADING = /upload|push|submit|send|sync|create|update|deploy|store|publish|release|finali[sz]e/i;
+
+/**
+ * A push, upload or sync told by a switch that its target is production (`quillship up --prod`,
+ * `fernhost push ./site --live`): the switch is how such CLIs choose the live site over a preview
+ * (Vercel's and Netlify's `--prod`, Firebase's `--live`), whatever the tool.
+ */
+const PUSH_VERB = /^(?:up|push|upload|sync|release|put)$/i;
+const PROD_SWITCH = /^--(?:prod|production|live)(?:=(?:true|yes|1))?$/i;
+
+/**
+ * A package, app or extension artefact (a wheel, an sdist, a tarball, a NuGet or gem package, an
+ * app bundle, an editor extension) handed to an upload or publish verb: the tool puts it in a
+ * registry or a store where users install it (twine, `dotnet nuget push`, `gem push`, `vsce
+ * publish --packagePath`, app stores' upload tools), whatever the registry is called.
+ */
+const PACKAGE_ARTEFACT =
+  /\.(?:whl|egg|nupkg|snupkg|gem|crate|jar|aar|aab|ipa|apk|vsix|xpi|crx|snap|conda|tgz)$|(?:^|\/)dist\/[^/]+\.tar\.gz$|\/\*\.(?:whl|nupkg|gem|tgz)$/i;
+const PACKAGE_VERB = /^(?:upload|publish|submit|release|distribute)$/i;
+const REGISTRY_OPTION = /^--?(?:repository|repo|registry|source|channel|track|store|index|r)(?:=|$)/i;
+
+/** `cli-ship ...` for a production switch on a push, or a package artefact uploaded; else null. */
+function artefactShip(
+  tool: string,
+  path: readonly string[],
+  rest: readonly string[],
+): { text: string; from: string } | null {
+  const verbAt = path.findIndex((w) => PUSH_VERB.test(w));
+  if (verbAt >= 0 && rest.some((w) => PROD_SWITCH.test(w)))
+    return { text: ['cli-ship', tool, ...rest].join(' '), from: `${path[verbAt] ?? ''} (${tool}) to production` };
+  const verb = path.find(
+    (w) => PACKAGE_VERB.test(w) || (/^push$/i.test(w) && rest.some((x) => REGISTRY_OPTION.test(x))),
+  );
+  // a store's internal, alpha or beta track, a test channel or a draft is where testers get it
+  const trial = rest.some((w, i) => {
+    const m = /^--?([\w-]+)(?:=(.*))?$/.exec(w);
+    const v = (m?.[2] ?? rest[i + 1] ?? '').toLowerCase();
+    return (
+      !!m &&
+      /^(?:track|channel|ring|stage|env|environment|repository|repo|r|index|registry)$/i.test(m[1] ?? '') &&
+      /^(?:internal|alpha|beta|test|testing|testflight|qa|dev|draft|canary|nightly|preview|staging|testpypi)$/.test(v)
+    );
+  });
+  if (trial || rest.some((w) => /^--(?:draft|beta|internal)$/i.test(w))) return null;
+  const artefact = rest.find((w) => !w.startsWith('-') && PACKAGE_ARTEFACT.test(w));
+  if (verb && artefact)
+    return { text: ['cli-ship', tool, ...rest].join(' '), from: `${verb} (${tool}) of the package ${artefact}` };
+  return null;
+}
 const PORT_PUBLISHERS = new Set([
   'docker',
   'podman',
@@ -325,6 +374,21 @@ function shareMirror(tool: string, rest: readonly string[]): { text: string; fro
   };
 }
 
+/** Names of the copies a release is tried on before production (a part of the value: `web-staging`). */
+const REHEARSAL_PART = /^(?:staging|stage|stg|beta|preview|canary|uat|qa)\d*$/i;
+/** A target option's value naming a staging, beta or preview copy, with no word naming production. */
+function rehearsalTarget(rest: readonly string[]): boolean {
+  if (rest.some((w) => /(?:^|[^a-z])(?:prod|production|prd|live|stable|latest|public)(?:[^a-z]|$)/i.test(w)))
+    return false;
+  return rest.some((w, i) => {
+    const m =
+      /^--?(?:target|to|env|environment|stage|channel|track|ring|context|cluster|site|slot|e|t)(?:=(.*))?$/i.exec(w);
+    if (!m) return false;
+    const v = m[1] ?? rest[i + 1] ?? '';
+    return v !== '' && v.split(/[-_.:/]+/).some((p) => REHEARSAL_PART.test(p));
+  });
+}
+
 /** `cli-ship TOOL PATH VERB REST` when a subcommand word of the command ships; else null. */
 export function shipVerbReading(words: string[]): { text: string; from: string } | null {
   let start = 0;
@@ -343,7 +407,8 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     : (/^(publish|deploy)-/.exec(tool)?.[1] ??
       (rest.some((w) => /^-publish(?::\$?true)?$/i.test(w)) ? '-Publish' : null));
   if (cmdletVerb) {
-    if (rest.some((w) => /^-whatif(?::\$?true)?$/i.test(w))) return null;
+    // (a script named like a cmdlet, `publish-release.js --dry-run`, rehearses as any tool does)
+    if (rest.some((w) => /^-whatif(?::\$?true)?$/i.test(w)) || rehearses(words, start + 1)) return null;
     return { text: ['cli-ship', 'pwsh', tool, ...rest].join(' '), from: `${cmdletVerb} (${tool})` };
   }
   if (!/^[a-z][a-z0-9._-]*$/.test(tool) || shipVerb(tool)) return null;
@@ -353,6 +418,15 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
   if (!TASK_RUNNERS.has(tool)) {
     const forced = forcedShip(words, start, tool);
     if (forced) return forced;
+    const subPath: string[] = [];
+    for (const w of rest) {
+      if (w.startsWith('-')) continue;
+      if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || subPath.length >= 3 || /^(?:run|exec|help)$/.test(w)) break;
+      subPath.push(w);
+    }
+    const shipped =
+      !rehearses(words, start + 1) && !shipData().firstWords.has(tool) ? artefactShip(tool, subPath, rest) : null;
+    if (shipped) return shipped;
   }
   // a platform the ship catalogue names is decided by it, previews and local targets included
   // (reading its unlisted command groups by verb, as ship11 tried, read `kubectl delete deploy X`
@@ -378,9 +452,19 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     if (!verb) continue;
     const rest = words.slice(i + 1);
     if (rehearses(words, start + 1) || helpAfterVerb(rest)) return null;
+    // a message published to a topic (`ntfy publish alerts 'backup done'`, a pub/sub CLI's
+    // `publish TOPIC MESSAGE`): the text after the topic is a sentence, not a build or a site
+    const operands = rest.filter((x) => !x.startsWith('-'));
+    if (verb === 'publish' && operands.length >= 2 && /\s/.test(operands[1] ?? '') && !/\s/.test(operands[0] ?? ''))
+      return null;
     // a deploy aimed by a target option at a development environment (`twilio serverless:deploy
     // --environment dev`), as the ship catalogue's platforms are read (ship.ts local targets)
     if (namesLocalTarget(words.slice(start + 1))) return null;
+    // a deploy or publish of a tool nobody listed aimed by an option at a staging, beta or preview
+    // copy (`zephyrctl deploy web --target staging`, `cirrusctl app publish --channel beta`), with
+    // nothing on the line naming production: the rehearsal before the release. A promotion is
+    // not (what is promoted from staging goes to production).
+    if (verb !== 'promote' && rehearsalTarget(words.slice(start + 1))) return null;
     return { text: ['cli-ship', tool, ...path, ...rest].join(' '), from: `${verb} (${tool})` };
   }
   return null;

@@ -35,9 +35,10 @@ export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // their base names): a Publish-/Deploy- cmdlet or -Publish, a SHIP verb (deploy, publish,
   // promote, ship, broadcast), a forced FORCED_SHIP verb (release, rollout, submit, activate,
   // go-live, golive, launch), an OWNER_NOUN (owner, collaborator, maintainer, publisher) or an
-  // image build's --push / --output type=registry,push=true, or a network mount's path
+  // image build's --push / --output type=registry,push=true, or a network mount's path; a
+  // PUSH_VERB (up, upload, sync, put) beside a production switch or a PACKAGE_VERB (distribute)
   shipVerb:
-    /deploy|publish|promote|ship|broadcast|release|rollout|submit|activate|live|launch|push|registry|owner|collaborator|maintainer|[gG][pP][lL]ink|[rR][oO][bB][oO][cC][oO][pP][yY]|NETLOGON|SYSVOL|[nN]etlogon|[sS]ysvol|\/(?:mnt|net|nfs|shared?|software|volumes)\//,
+    /deploy|publish|promote|ship|broadcast|release|rollout|submit|activate|live|launch|push|registry|owner|upload|sync|\bup\b|\bput\b|distribute|collaborator|maintainer|[gG][pP][lL]ink|[rR][oO][bB][oO][cC][oO][pP][yY]|NETLOGON|SYSVOL|[nN]etlogon|[sS]ysvol|\/(?:mnt|net|nfs|shared?|software|volumes)\//,
   // prodChangeReading (shell-verbs.ts): a word PROD matches (prod, production, prd, live), or a
   // CHANNEL_OPTION (channel, track, ring, audience, dist-tag, tag) naming every user's channel
   prodChange: /prod|prd|live|channel|track|ring|audience|tag/,

@@ -26,7 +26,7 @@ const READ: [VerbGate, string, string, RegExp][] = [
     'ask',
     /^saas-webhook cli /,
   ],
-  ['shipVerb', 'acme deploy --env staging', 'ask', /^cli-ship acme deploy/],
+  ['shipVerb', 'acme deploy --env eu-west', 'ask', /^cli-ship acme deploy/],
   // the tool behind its interpreter and folder (scriptToolWords): the gate reads the words as written
   ['prodChange', 'php vendor/bin/dep deploy production', 'ask', /^cli-change-prod dep deploy production$/],
   ['shipVerb', 'mix hex.owner add mypkg someone@example.com', 'ask', /^cli-ship mix hex\.owner add/],

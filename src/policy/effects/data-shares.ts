@@ -22,7 +22,7 @@ export const SHARED_BUCKET =
 export const SENSITIVE_DATA =
   /(?:customer|client|user|patient|member|employee|staff|payroll|salar|ssn|pii|account|order|transaction|invoice|payment|card|billing|medical|health|prod(?:uction)?|backup|dump|export|leads|contacts)[^/]*\.(?:csv|tsv|parquet|jsonl?|xlsx?|sql|dump|gz|zip|tgz|tar|bak|db|sqlite3?|avro|orc)$/i;
 /** The same words naming a folder of such files (`./customer-exports`, `backups/`). */
-const SENSITIVE_NAME =
+export const SENSITIVE_NAME =
   /customer|client|user|patient|member|employee|payroll|salar|ssn|pii|account|order|transaction|invoice|payment|billing|medical|health|backup|dump|export|leads|contacts/i;
 export const WEBMAIL =
   /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|aol|icloud|me|mac|proton|protonmail|pm|gmx|mail|yandex|tutanota|tuta|zoho|fastmail|hey|qq|163|posteo|mailfence|disroot|riseup|cock|tutamail|duck|skiff|onionmail|guerrillamail|guerrillamailblock|sharklasers|grr|mailinator|yopmail|10minutemail|temp-mail|tempmail|tempmailo|dispostable|maildrop|getnada|trashmail|mohmal|emailondeck|throwawaymail|mailnesia|mintemail|fakeinbox|spamgourmet)\.[a-z.]{2,6}$/i;

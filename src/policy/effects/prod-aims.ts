@@ -19,8 +19,8 @@ import { rehearses } from '../shell-verb-scope.js';
 import type { Effect } from './types.js';
 import type { LineView as LineFacts } from './line-view.js';
 
-/** The cheap gate: a line that names no production or main network is not read. */
-export const PROD_AIM_HINT = /prod|prd|live|mainnet/i;
+/** The cheap gate: a line that names no production, main network or public site is not read. */
+export const PROD_AIM_HINT = /prod|prd|live|mainnet|www\./i;
 
 /** Options that choose where a command acts (network, node, cluster, host, environment, stage). */
 const TARGET_OPTION =
@@ -48,7 +48,9 @@ const CHANGE = new Set(
     'deploy undeploy release publish promote delete destroy remove uninstall wipe drop clear invalidate alter insert grant revoke ' +
     // a tree made to match another (`sync-to prod`), a rollout or cut-over, and the data-destroying verbs of
     // migration and storage tools (`clean`, `prune`, `erase`, `downgrade`, `teardown`: each tool's CLI reference)
-    'sync rollout ship cutover golive clean prune erase nuke teardown decommission deprovision downgrade'
+    'sync rollout ship cutover golive clean prune erase nuke teardown decommission deprovision downgrade ' +
+    // a build pushed or uploaded onto the target (`bramble push --target www.acme.com`)
+    'push upload'
   ).split(' '),
 );
 /** A data word glued to a destroying verb in a script's or tool's name (`dbreset`, `cachepurge`, `datawipe`). */
@@ -62,6 +64,32 @@ const LOOKS = new Set(
     'receipt tx block events port-forward explain lookup search ping health doctor validate preview report'
   ).split(' '),
 );
+
+/**
+ * A site's public name as a target (`--site www.acme.com`, `--target www.example.org`): the
+ * `www.` host is the main site its users load, production whatever the tool calls it. Read for
+ * a target option's value only: a request to a `www.` URL is a visit, not an aim.
+ */
+function namesPublicSite(value: string): boolean {
+  return (
+    /^(?:https?:\/\/)?www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+\/?$/i.test(value) &&
+    !/\.(?:test|local|localhost|example|invalid)\/?$/i.test(value)
+  );
+}
+
+/**
+ * A program named for the change it makes (`tesseract-deploy`, `publish_site.py`,
+ * `release-web`): with no subcommand, its name is its verb. A name that also says it only looks
+ * (`deploy-status`, `release-notes`) is not one.
+ */
+const NAMED_SHIP = /^(?:deploy|redeploy|publish|release|promote|rollout|ship|golive|cutover)$/i;
+const NAMED_LOOK =
+  /^(?:status|notes|changelog|docs?|check|lint|test|tests|list|ls|info|diff|plan|preview|logs?|history|report|dry|dryrun)$/i;
+function namedChange(tool: string): string | undefined {
+  const parts = tool.replace(/\.(?:sh|py|js|mjs|ts|rb|pl|ps1|exe|bat|cmd)$/i, '').split(/[-_.]+/);
+  if (parts.length < 2 || parts.some((p) => NAMED_LOOK.test(p))) return undefined;
+  return parts.find((p) => NAMED_SHIP.test(p));
+}
 
 /** Options whose value is a command an admin console or a remote shell runs. */
 const COMMAND_OPTION = /^-(?:x|rx|c|e|-command|-cmd|-exec|-execute|-eval|Query|Q|ScriptBlock|Command)$/i;
@@ -271,7 +299,7 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
       if (!TARGET_OPTION.test(opt)) continue;
       const v = eq > 0 && w.startsWith('-') ? w.slice(eq + 1) : (a[i + 1] ?? '');
       if (eq < 0) targetAt.add(i + 1);
-      if (!target && namesProduction(v)) target = v;
+      if (!target && (namesProduction(v) || namesPublicSite(v))) target = v;
       optionTarget ||= v !== '' && !v.startsWith('-');
     }
     // or an environment the command is given (`APP_ENV=prod bin/console cache:clear`)
@@ -294,7 +322,13 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
       });
       continue;
     }
-    const change = changeVerb(a, targetAt);
+    // (a subcommand that looks, `release-web status --env prod`, is a look whatever the name says)
+    const firstOps = a
+      .slice(1)
+      .filter((w, i) => !w.startsWith('-') && !targetAt.has(i + 1))
+      .slice(0, 2);
+    const named = firstOps.some((w) => LOOKS.has(verbOf(w) ?? '')) ? undefined : namedChange(tool);
+    const change = changeVerb(a, targetAt) ?? (named ? { verb: tool, objects: [] as string[] } : undefined);
     if (!change) continue;
     // or what the verb acts on, named for production (`restart shop-prod`, `drain prod-worker-3`);
     // a file's name (`-f values-prod.yaml`, `k8s/prod/app.yaml`) is the change's text, not its target

@@ -10,7 +10,16 @@
 // Secret managers and platforms whose send verb stores the secrets it is given (`doppler
 // secrets upload .env`, `gh secret set -f .env`, `wrangler secret bulk`) are what those files
 // are for; a command line naming secrets, variables or env settings as its object is left alone.
+// What is sent also decides, whatever the service (sensitivePayloads below): a database dump or
+// backup, a file or folder named for people's or production data, an archive named for secrets,
+// or the home folder or a user's documents, handed to such a program (or pushed, synced or backed
+// up by any program to a URL outside this machine and the private network given as its
+// destination: `hexvault backup create ~/ --repo https://vault.example/u/jd`) reads as
+// `shares-data WHAT to WHERE` (the exfiltration policy asks). The service's name is never needed:
+// the verb, the destination's host class and the payload's shape are.
 import { remoteWord } from './url-host.js';
+import { SENSITIVE_DATA, SENSITIVE_NAME } from './data-shares.js';
+import { internalV4, isInternalName } from './fetch-readings.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -82,6 +91,65 @@ function scpShaped(name: string, a: readonly string[], out: Effect[]): void {
   });
 }
 
+/** Verbs that move a tree or file to where the command is pointed: a send only toward a destination outside. */
+const MOVE_VERB = /^(?:push|sync|backup|back-up|mirror|replicate|archive|save|export|put)$/i;
+/** The destination options of a push or a backup whose value is a URL (`--repo https://...`, `--remote-url`). */
+const URL_DEST_OPTION =
+  /^--?(?:r|remote|remote-url|repo|repository|repo-url|dest|destination|target|to|url|upload-url|endpoint|server)$/i;
+/** Names of files kept for trying things (a fixture, a sample): not data anyone owns. */
+const SAMPLE =
+  /(?:^|[\/._-])(?:test|tests|fixtures?|samples?|examples?|mocks?|dummy|fake|demo|seed|stub)(?:[\/._-]|$)/i;
+/** Database files and backups by their extension, compressed or not. */
+const DATABASE_FILE =
+  /\.(?:dump|bak|backup|sqlite3?|db|mdb|accdb|rdb|bson|kdbx|pgdump)(?:\.(?:gz|zst|xz|bz2|zip|7z|enc|gpg))?$/i;
+/** Archives and exports named for secrets or keys. */
+const SECRET_ARCHIVE =
+  /(?:secret|credential|passw|private|confidential|keys?|wallet|vault)[^/\\]*\.(?:tar|tgz|gz|zip|7z|rar|json|txt|csv|xlsx?|kdbx)$/i;
+/** The home folder itself, or a user's documents, desktop, pictures, mail or synced folders. */
+const PERSONAL_TREE =
+  /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|[A-Za-z]:[\\/]Users[\\/][^\\/]+)(?:[\\/](?:Documents|Desktop|Pictures|Downloads|Mail|Library\/Mail|OneDrive[^\\/]*|Dropbox)(?:[\\/].*)?)?[\\/]?$/i;
+
+/** What a file or folder handed to a sender holds, when it is data someone owns; else undefined. */
+export function sensitivePayload(path: string): string | undefined {
+  const f = path.replace(/^["'@]|["']$/g, '');
+  if (PERSONAL_TREE.test(f)) return 'a home or documents folder';
+  if (SAMPLE.test(f)) return undefined;
+  if (DATABASE_FILE.test(f)) return 'a database file or backup';
+  if (SENSITIVE_DATA.test(f)) return "people's or production data";
+  if (SECRET_ARCHIVE.test(f)) return 'an archive named for secrets';
+  const base =
+    f
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() ?? '';
+  // a folder (no extension) named for such data (`./data/patients`, `exports/`)
+  if (base && !/\.\w{1,8}$/.test(base) && /[\\/]/.test(f) && SENSITIVE_NAME.test(base))
+    return "a folder of people's or production data";
+  return undefined;
+}
+
+/** The host of an http(s) URL when it is outside this machine and the private network; else undefined. */
+function outsideHost(url: string): string | undefined {
+  const host = /^https?:\/\/(?:[^@/]*@)?([^/:?#]+)/i.exec(url)?.[1]?.toLowerCase();
+  if (!host || !host.includes('.') || isInternalName(host) || internalV4(host)) return undefined;
+  if (/^(?:localhost|[^.]+\.localhost|0\.0\.0\.0)$/.test(host)) return undefined;
+  return host;
+}
+
+/** `shares-data WHAT to WHERE` for each file given to a send that holds data someone owns. */
+function sensitiveSends(name: string, files: Iterable<string>, where: string, out: Effect[]): void {
+  for (const f of files) {
+    const what = sensitivePayload(f);
+    if (!what) continue;
+    const w = (s: string) => s.replace(/[^\w@/.:~-]/g, '_');
+    out.push({
+      tool: 'exec',
+      command: `shares-data ${w(f)} to ${w(where)}`,
+      via: `${name} sends ${f} (${what}) to ${where}`,
+    });
+  }
+}
+
 /** The effects of an unknown program that sends files: a read of each file it is given. */
 export function unknownSenderEffects(c: SimpleCommand, out: Effect[]): void {
   const a = c.argv;
@@ -98,7 +166,26 @@ export function unknownSenderEffects(c: SimpleCommand, out: Effect[]): void {
     // a whole tree added to a content-addressed store or network (`ipfs add -r DIR`, `w3 put -r
     // DIR`, `x pin --recursive DIR`): what it holds is fetchable by its hash from then on
     (head.some((w) => STORE_VERB.test(w)) && a.some((w) => /^(?:-r|-R|--recursive|-rQ|-Qr)$/.test(w)));
-  if (!sendVerb && !copyVerb && !SENDER_NAME.test(name)) return;
+  // a push, sync or backup whose destination option is a URL outside (`--remote https://...`)
+  let urlDest: string | undefined;
+  for (let i = 1; i < a.length - 1 && !urlDest; i++) {
+    const w = a[i] ?? '';
+    const eq = w.indexOf('=');
+    const opt = eq > 0 && w.startsWith('-') ? w.slice(0, eq) : w;
+    if (URL_DEST_OPTION.test(opt))
+      urlDest = outsideHost(eq > 0 && w.startsWith('-') ? w.slice(eq + 1) : (a[i + 1] ?? ''));
+  }
+  const moves = head.some((w) => MOVE_VERB.test(w));
+  const putVerb = head.some((w) => /^put$/i.test(w));
+  if (!sendVerb && !copyVerb && !SENDER_NAME.test(name)) {
+    if (!(moves && urlDest) && !putVerb) return;
+    // (only what it holds decides these: a push of source to a host is the remote-copy readings')
+    const ops = a
+      .slice(1)
+      .filter((w, i) => !w.startsWith('-') && !URL_DEST_OPTION.test(a[i] ?? '') && /[./~$]/.test(w));
+    sensitiveSends(name, ops, urlDest ?? name, out);
+    return;
+  }
   const files = new Set<string>();
   for (let i = 1; i < a.length; i++) {
     const w = a[i] ?? '';
@@ -110,4 +197,5 @@ export function unknownSenderEffects(c: SimpleCommand, out: Effect[]): void {
   }
   const verb = head.find((w) => SEND_VERB.test(w) || COPY_VERB.test(w)) ?? name;
   for (const f of files) if (f && f !== '-') out.push({ tool: 'read', path: f, via: `${name} ${verb} sends ${f}` });
+  sensitiveSends(name, files, urlDest ?? name, out);
 }

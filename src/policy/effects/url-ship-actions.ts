@@ -66,6 +66,10 @@ export function urlShipAction(url: string): string | undefined {
   if (/\/(?:docs?|reference|documentation)\//i.test(u.pathname)) return undefined;
   const apiShaped = API_PATH.test(`${u.pathname}/`) || /^api\./i.test(u.hostname) || u.port !== '' || u.search !== '';
   if (!apiShaped) return undefined;
+  // a server on this machine or a host named for development or testing is where a release is
+  // tried out (a local control plane, `staging.ops.example.com`), unless the path names production
+  if (rehearsalHost(u.hostname) && !/(?:^|[/_.-])(?:prod|production|prd|live)(?:[/_.-]|$)/i.test(u.pathname))
+    return undefined;
   const seg = pathSegments(u.pathname);
   const last = seg[seg.length - 1] ?? '';
   const where = `${u.host}${u.pathname}`;
@@ -112,6 +116,16 @@ const GRAPHQL_SHIP =
 export function graphqlShipField(text: string): string | undefined {
   if (!text.includes('mutation')) return undefined;
   return GRAPHQL_SHIP.exec(text)?.[1];
+}
+
+/** Loopback names and hosts whose labels name a development, test or staging copy (and not production). */
+const DEV_LABEL =
+  /(?:^|[.-])(?:dev|devel|develop|development|test|testing|sandbox|staging|stage|stg|qa|uat|local|demo|preview)\d*(?=[.-]|$)/i;
+const PROD_LABEL = /(?:^|[.-])(?:prod|production|prd|live)\d*(?:[.-]|$)/i;
+function rehearsalHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (/^(?:localhost|127(?:\.\d+){3}|::1|0\.0\.0\.0)$|\.localhost$/.test(h)) return true;
+  return DEV_LABEL.test(h) && !PROD_LABEL.test(h);
 }
 
 /** A URL path's segments, percent-decoded (a segment that does not decode is kept as written). */
