@@ -21,6 +21,7 @@ import { at } from '../../util/invariant.js';
 import { argvLine } from './argv-line.js';
 import { SQL_DIALECT } from './sql.js';
 import { commandSourceFindings, envFindings } from './sources.js';
+import { unlistedVarFindings } from './source-vars.js';
 import { manifestFindings } from './manifests.js';
 import { installedPathFindings } from './installed-trees.js';
 import { LineFacts, lineReadings } from './line-readings.js';
@@ -211,7 +212,10 @@ function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
   installEffects(c.argv, out);
   commandSourceFindings(c.argv, out);
   settingsCommandEffects(c.argv, out);
-  for (const { name, value } of c.assigns) envFindings(name, value, out);
+  for (const { name, value } of c.assigns) {
+    envFindings(name, value, out);
+    unlistedVarFindings(name, value, c.argv, out);
+  }
   for (const v of c.unsets)
     if (GUARDED_ENV.test(v))
       out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
