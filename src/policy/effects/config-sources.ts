@@ -112,7 +112,7 @@ export function configSourceEffects(path: string, content: string): Effect[] {
     NOT_CONFIG.test(p) ||
     !CONFIG_FILE.test(p) ||
     content.length > 256 * 1024 ||
-    !/:\/\/|\/tmp\/|\/dev\/shm\/|Downloads/.test(content)
+    !/:\/\/|\/tmp\/|\/dev\/shm\/|Downloads|trusted|insecure/i.test(content)
   )
     return [];
   const file = posix.basename(p) || 'file';

@@ -54,7 +54,7 @@ const SOURCE_NOUN =
   /^(?:(?:plugin|plugins|package|packages|pkg|extension|extensions|ext|module|modules|addon|addons)[-_.:]?)?(?:registry|registries|registry[-_]?url|index|indexes|index[-_]?url|extra[-_]?index[-_]?url|mirror|mirrors|mirror[-_]?url|feed|feeds|channel|channels|repo|repos|repository|repositories|source|sources)$/i;
 /** `set-registry`, `registry:set`, `use_mirror`: a verb and its noun in one word. */
 const SET_COMPOUND =
-  /^(?:(?:set|use|add|register)[-_:](?:registry|index|mirror|feed|channel|repo|repository|source)|(?:registry|index|mirror|feed|channel|repo|repository|source)[-_:](?:set|use|add|register))$/i;
+  /^(?:[a-z]+-)?(?:(?:set|use|add|register)[-_:](?:registry|index|mirror|feed|channel|repo|repository|source)|(?:registry|index|mirror|feed|channel|repo|repository|source)[-_:](?:set|use|add|register))$/i;
 
 /** A place code is fetched from: a URL of a fetching scheme, or `git@host:path`. */
 const PLACE = /^(?:git\+|hg\+)?(?:https?|git|ssh|ftp):\/\/[^\s'"<>]+$|^git@[\w.-]+:[\w./-]+$/i;
