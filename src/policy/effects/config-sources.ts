@@ -147,9 +147,12 @@ export function configSourceEffects(path: string, content: string): Effect[] {
     seen.add(v);
     // a repository on a code host is how a project's own link or a git dependency is written: read
     // as a git dependency (an owner posing as its project is still found), not as a registry
+    // so is a single `repo`, `repository` or `source` (a hook's or a plugin's repository): a git
+    // dependency from an unknown host asks, as in a manifest; a registry, index or mirror is a source
     const host = sourceHost(v) ?? '';
     const code = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)$/.test(host);
-    sourceFindings(tool, v, `${via} (${keys.join('.')})`, out, code ? 'git' : 'index');
+    const strong = pathWords(keys).some((x) => STRONG.has(x));
+    sourceFindings(tool, v, `${via} (${keys.join('.')})`, out, code || !strong ? 'git' : 'index');
   }
   return out;
 }

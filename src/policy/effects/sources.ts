@@ -15,7 +15,6 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
 import { isDownloadVariable } from './download-vars.js';
-import { unlistedVarFindings } from './source-vars.js';
 import { isOrgSourceName } from './org-names.js';
 import {
   editDistance,
@@ -659,10 +658,7 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   if (name === 'export' || name === 'declare' || name === 'typeset' || name === 'setenv') {
     for (const w of a.slice(1)) {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w);
-      if (m?.[1] && m[2] !== undefined) {
-        envFindings(m[1], m[2], out);
-        unlistedVarFindings(m[1], m[2], undefined, out);
-      }
+      if (m?.[1] && m[2] !== undefined) envFindings(m[1], m[2], out);
     }
     if (name === 'setenv' && a[1] && a[2] !== undefined) envFindings(a[1], a[2], out);
     return;
