@@ -21,6 +21,7 @@ import { at } from '../../util/invariant.js';
 import { argvLine } from './argv-line.js';
 import { SQL_DIALECT } from './sql.js';
 import { commandSourceFindings, envFindings } from './sources.js';
+import { unlistedVarFindings } from './source-vars.js';
 import { manifestFindings } from './manifests.js';
 import { installedPathFindings } from './installed-trees.js';
 import { LineFacts, lineReadings } from './line-readings.js';
@@ -213,7 +214,16 @@ function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
   installEffects(c.argv, out);
   commandSourceFindings(c.argv, out);
   settingsCommandEffects(c.argv, out);
-  for (const { name, value } of c.assigns) envFindings(name, value, out);
+  for (const { name, value } of c.assigns) {
+    envFindings(name, value, out);
+    unlistedVarFindings(name, value, c.argv, out);
+  }
+  // `export QUILL_INDEX_URL=...`: an unlisted tool's source setting, for the commands after it
+  if (/^(?:export|declare|typeset)$/.test(c.argv[0] ?? ''))
+    for (const w of c.argv.slice(1)) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w);
+      if (m?.[1] && m[2] !== undefined) unlistedVarFindings(m[1], m[2], undefined, out);
+    }
   for (const v of c.unsets)
     if (GUARDED_ENV.test(v))
       out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });

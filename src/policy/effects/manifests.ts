@@ -25,6 +25,7 @@ import { galaxyRequirementFindings } from './galaxy-requirements.js';
 import { pluginPathFindings } from './plugin-paths.js';
 import { aliasSwaps } from './content.js';
 import { installedFindings } from './installed-trees.js';
+import { configSourceEffects } from './config-sources.js';
 
 const MAX_LINES = 4000;
 
@@ -223,6 +224,10 @@ const readers: [RegExp, string, Reader][] = [
         )
           urls('pypi', value, via, out);
       }
+      // pixi's conda channels (pixi.sh, "Channel configuration"): a URL is a conda channel
+      for (const m of t.matchAll(/^\s*channels\s*=\s*\[([^\]]*)\]/gm))
+        for (const u of (m[1] ?? '').matchAll(/["']((?:https?|ftp):\/\/[^"']+)["']/g))
+          if (u[1]) urls('conda', u[1], via, out);
       for (const m of t.matchAll(/\b(git|url|path)\s*=\s*["']((?:git\+)?(?:https?|git|ssh):\/\/[^"']+)["']/g))
         if (m[2]) urls('pypi', m[2], via, out, m[1] === 'git');
       for (const m of t.matchAll(/["'][\w.[\],-]+\s*@\s*((?:git\+)?(?:https?|git|ssh):\/\/[^"'\s;]+)/g))
@@ -554,10 +559,14 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   out.push(...manifestRepoFindings(p, content));
   out.push(...galaxyRequirementFindings(p, content));
   out.push(...pluginPathFindings(p, content));
-  for (const [re, , read] of readers) {
+  let read = false;
+  for (const [re, , reader] of readers) {
     if (!re.test(p)) continue;
-    read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);
+    reader(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);
+    read = true;
     break;
   }
+  // any other tool's configuration: keys that name a registry, index, mirror or feed (config-sources.ts)
+  if (!read) out.push(...configSourceEffects(path, content));
   return out;
 }

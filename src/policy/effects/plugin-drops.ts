@@ -112,8 +112,30 @@ function placement(a: string[]): { sources: string[]; dest: string } | undefined
   return undefined;
 }
 
-/** Words that say a tool installs or adds what it is given. */
-const INSTALL_VERB = /^(?:install|add|import|load|sideload|install-extension|--install-extension)$/i;
+/** Words that say a tool installs or adds what it is given (`mvn install:install-file` too). */
+const INSTALL_VERB =
+  /^(?:install|add|import|load|sideload|install-extension|--install-extension|install:install-file|install-file)$/i;
+/** `plugins link DIR`, `extension link DIR`: a folder linked in as a plugin runs as one. */
+const LINK_NOUN = /^(?:plugins?|extensions?|addons?|add-ons?|modules?|mods?)$/i;
+
+/**
+ * Files that are no package: text, sources, settings and data an install verb also takes
+ * (`-r /tmp/requirements.txt` is a list, read by its own reading). Any other file with an
+ * extension in a scratch or downloads folder is a package whatever its tool calls it
+ * (`.rpkg`, `.vtxpkg`, `.hmod`): PACKAGE_FILE lists the ones named for every tool.
+ */
+const NOT_PACKAGE =
+  /\.(?:txt|md|json|ya?ml|toml|cfg|ini|conf|lock|csv|tsv|log|xml|html?|pdf|png|jpe?g|gif|svg|sql|pem|crt|key|env|in)$/i;
+
+/** A package file or, for a link verb, a folder, given to an install verb from a scratch place. */
+function scratchOperand(w: string, link: boolean): string | undefined {
+  const v = w.replace(/^-D?(?:file|pluginFile|package)=/, '');
+  if (v.startsWith('-')) return undefined;
+  const base = v.split(/[/\\]/).pop() ?? '';
+  const pkg = PACKAGE_FILE.test(v) || (/\.[a-z][\w]{1,9}$/i.test(base) && !NOT_PACKAGE.test(base)) || link;
+  const why = pkg ? unvouched(v) : undefined;
+  return why && !/^an archive/.test(why) ? why : undefined;
+}
 
 /** The plugin drops of a line's simple commands. */
 export function pluginDropEffects(cmds: SimpleCommand[], out: Effect[]): void {
@@ -148,13 +170,17 @@ export function pluginDropEffects(cmds: SimpleCommand[], out: Effect[]): void {
         );
     }
     // any tool's install verb given a package file from a scratch folder or uploads
-    const verbAt = a.findIndex((w, i) => i > 0 && i <= 3 && INSTALL_VERB.test(w));
-    if (verbAt > 0)
+    const verbAt = a.findIndex(
+      (w, i) => i > 0 && i <= 3 && (INSTALL_VERB.test(w) || (w === 'link' && LINK_NOUN.test(a[i - 1] ?? ''))),
+    );
+    if (verbAt > 0) {
+      const link = a[verbAt] === 'link';
       for (const w of a.slice(verbAt + 1)) {
-        const why = PACKAGE_FILE.test(w) ? unvouched(w) : undefined;
-        if (!why || /^an archive/.test(why)) continue;
+        const why = scratchOperand(w, link);
+        if (!why) continue;
         out.push(dependency(['scratch-source', 'plugin', w], `${name} installs ${w}, from ${why}`));
         break;
       }
+    }
   }
 }

@@ -309,6 +309,9 @@ function hostsIn(text: string): Set<string> {
     if ((m[0].includes('://') || whole || /^[/:]/.test(t.slice((m.index ?? 0) + m[0].length))) && !NOT_HOST.test(h))
       out.add(h);
   }
+  // a raw address behind a scheme (`http://203.0.113.77/pkg.tgz`) is a host too
+  for (const m of t.matchAll(/[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?(\d{1,3}(?:\.\d{1,3}){3})(?=[/:]|$)/gim))
+    if (m[1]) out.add(m[1]);
   return out;
 }
 
@@ -323,6 +326,8 @@ export function hostSwapEffects(oldText: string, newText: string, path: string):
   if (!BUILD_INPUT.test(path) || !oldText || !newText) return [];
   const before = hostsIn(oldText);
   const after = hostsIn(newText);
+  const lockSwap = lockHostSwap(before, after, path);
+  if (lockSwap.length) return lockSwap;
   // a swap: a registry or vendor host the old text named is gone from the new one
   if (![...before].some((h) => hostClass(h) === 'official' && !after.has(h))) return [];
   const file = path.split(/[\\/]/).pop() ?? path;
@@ -338,6 +343,25 @@ export function hostSwapEffects(oldText: string, newText: string, path: string):
         `the edit moves downloads of ${file} from a vendor's host to ${h}`,
       ),
     );
+  }
+  return out;
+}
+
+/**
+ * A lockfile of any tool (`moss.lock`, `orbit.lock`, `x-lock.json`) edited so that a download
+ * moves from the host it named to another: lockfiles are written by their tool from the
+ * registry the project uses, so a host gone and an unknown one in its place (or a raw address)
+ * is the edit choosing where the next install fetches, whoever the old host was (a registry no
+ * catalogue knows is still the one the tool wrote). A name inside the organisation's network and
+ * a registry or vendor host are left to hostSwapEffects.
+ */
+function lockHostSwap(before: Set<string>, after: Set<string>, path: string): Effect[] {
+  const file = path.split(/[\\/]/).pop() ?? path;
+  if (!LOCK_FILE.test(file) || ![...before].some((h) => !after.has(h) && !isInternalName(h))) return [];
+  const out: Effect[] = [];
+  for (const h of after) {
+    if (before.has(h) || isInternalName(h) || hostClass(h) !== 'unknown') continue;
+    out.push(dependency(['untrusted-source', file, h], `the edit moves downloads of ${file} to ${h}`));
   }
   return out;
 }

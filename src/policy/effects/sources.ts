@@ -21,6 +21,7 @@ import {
   affixedOwner,
   isKnownOwner,
   isKnownRegistry,
+  isListedScope,
   isPopular,
   isVendorHost,
   supplyData,
@@ -175,7 +176,7 @@ const OFF_WHEN_FALSE =
   /(?:verifymetadata|verifysignatures|strictssl|sslverify|verifyssl|httpsverify|securehttp|checkrevoke|requiresigs|gpgcheck|tlsverify|rejectunauthorized|verifycertificates?|certverify|contenttrust|checkcertificate|verifypeer)$/;
 /** Settings that switch verification off when set to a true value (insecure=true, disable-tls=1). */
 const OFF_WHEN_TRUE =
-  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowuntrusted|noquarantine|ignoresecurityhash|nodigest|nosigcheck|disablesignature\w*|skipsignature\w*|ignoresignatures?|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?|disablechecksum\w*|nochecksignatures?|skipintegritychecks?|updatechecksums)$/;
+  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowuntrusted|noquarantine|ignoresecurityhash|nodigest|nosigcheck|disablesignature\w*|skipsignature\w*|ignoresignatures?|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?|disablechecksum\w*|nochecksignatures?|skipintegritychecks?|updatechecksums|trustall\w*)$/;
 /** Settings whose value names hosts exempt from verification (pip trusted-host, GOINSECURE). */
 const OFF_FOR_HOSTS =
   /(?:trustedhosts?|allowinsecurehosts?|insecurehosts?|unsafehttpwhitelist|goinsecure|gonosumdb|gonosumcheck|insecureregistries|insecureregistry)$/;
@@ -376,7 +377,10 @@ function mixedIndexes(eco: string, main: string[], extra: string[], via: string,
   const pypiMain = main.every((v) => sourceHost(v) === 'pypi.org');
   if (pypiMain && extra.every((v) => VENDOR_WHEEL_INDEX.test(sourceHost(v) ?? ''))) return;
   const hosts = new Set([...main, ...extra].map((v) => sourceHost(v) ?? v));
-  if (!main.length) hosts.add('pypi.org');
+  // PyPI itself as the extra index, no main one named: the main index is the one the machine's
+  // pip.conf names (a private one, or an extra PyPI would add nothing), and PyPI now competes
+  // with it for every name (dependency confusion spelled the other way round)
+  if (!main.length) hosts.add(hosts.has('pypi.org') ? 'the-configured-index' : 'pypi.org');
   if (hosts.size >= 2)
     out.push(dependency(['mixed-indexes', eco, ...[...hosts].sort()], `${via} (takes packages from several indexes)`));
 }
@@ -497,6 +501,11 @@ const ENV_PREFIXES: [RegExp, string][] = [
   [/^(?:NODE_TLS_REJECT_UNAUTHORIZED|NODE_EXTRA_CA_CERTS)$/, 'npm'],
   [/^(?:PYTHONHTTPSVERIFY|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|SSL_CERT_FILE|SSL_CERT_DIR)$/, 'tls'],
 ];
+
+/** Whether NAME is a setting this file reads by its tool's prefix or a download-source name. */
+export function isListedVariable(name: string): boolean {
+  return ENV_PREFIXES.some(([re]) => re.test(name)) || isDownloadVariable(name);
+}
 
 /** A NAME=value given to a command or exported: what it changes about package sources. */
 export function envFindings(name: string, value: string, out: Effect[]): void {
@@ -747,6 +756,7 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     if (target && (URL_OPERAND.test(target) || /^(?:github|gitlab|bitbucket):/.test(target)))
       sourceFindings(eco, target, `${via} runs`, out, 'code');
   }
+  if (INSTALL_VERBS.test(verb) && eco === 'npm') publicForScope(name, a, ops.slice(1), via, out);
   if (INSTALL_VERBS.test(verb) && (eco === 'npm' || eco === 'pypi' || eco === 'gem' || eco === 'crates'))
     for (const w of ops.slice(1)) {
       // the value of a registry or index option is where packages come from, read by flagFindings
@@ -870,6 +880,32 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
           if (host) sourceFindings(eco, w, via, out, CODE_HOSTS.test(host) ? 'code' : 'git');
         }
       return;
+  }
+}
+
+/**
+ * A package under a scope no list knows (`@newsroom/cms-client`: an organisation's own) installed
+ * with the public registry named on the line: a project routes its own scope to its own
+ * registry in .npmrc (`@newsroom:registry=...`), and a `--registry` of the public one takes the
+ * name from whoever published it there instead (dependency confusion, as pip's extra index).
+ * Unscoped and listed names from the public registry are its routine installs.
+ */
+function publicForScope(name: string, a: readonly string[], ops: readonly string[], via: string, out: Effect[]): void {
+  const reg = a.flatMap((w, i) =>
+    w === '--registry' ? [a[i + 1] ?? ''] : w.startsWith('--registry=') ? [w.slice(11)] : [],
+  );
+  if (!reg.length || !reg.every((r) => /^(?:registry\.npmjs\.org|registry\.yarnpkg\.com)$/.test(sourceHost(r) ?? '')))
+    return;
+  for (const w of ops) {
+    const scope = /^(@[a-z0-9][\w.-]*)\/[\w.-]+(?:@[^/]*)?$/i.exec(w)?.[1]?.toLowerCase();
+    if (!scope || reg.includes(w) || isListedScope(scope)) continue;
+    out.push(
+      dependency(
+        ['mixed-indexes', 'npm', `${scope}-registry`, 'registry.npmjs.org'],
+        `${via} takes ${w} from the public registry (the scope ${scope} is on no list: an organisation's own)`,
+      ),
+    );
+    return;
   }
 }
 

@@ -67,13 +67,13 @@ const NOT_CONFIG =
   /\.(?:md|mdx|markdown|rst|txt|adoc|html?|csv|log|[cm]?[jt]sx?|py|rb|go|rs|java|kt|cs|php|c|h|cpp|swift)$|(?:^|\/)(?:tests?|spec|fixtures|__fixtures__|testdata|examples?)\//i;
 
 /** `key: value`, `key = value`, `"key": value` pairs with the path of the keys above them (by indentation). */
-function pairs(text: string): { path: string[]; value: string }[] {
+export function pairs(text: string): { path: string[]; value: string }[] {
   const out: { path: string[]; value: string }[] = [];
   const stack: { indent: number; key: string }[] = [];
   let section = '';
   for (const raw of text.split('\n').slice(0, 4000)) {
     if (!raw.trim() || /^\s*[#;]|^\s*\/\//.test(raw)) continue;
-    const head = /^\s*\[\s*([^\]]+?)\s*\]\s*$/.exec(raw);
+    const head = /^\s*\[+\s*([^\]]+?)\s*\]+\s*$/.exec(raw);
     if (head) {
       section = head[1] ?? '';
       stack.length = 0;
