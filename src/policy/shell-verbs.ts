@@ -852,7 +852,8 @@ function remoteHosts(words: readonly string[]): string[] {
     const eq = w.indexOf('=');
     const name = eq > 0 ? w.slice(0, eq) : w;
     if (!SERVER_OPTION.test(name)) {
-      if (/^[a-z][\w+.-]*:\/\/[^\s/]/i.test(w) && !isLoopbackHost(serverHost(w))) out.push(serverHost(w));
+      if (/^[a-z][\w+.-]*:\/\/[^\s/]/i.test(w) && !/^file:/i.test(w) && !isLoopbackHost(serverHost(w)))
+        out.push(serverHost(w));
       continue;
     }
     const v = eq > 0 ? w.slice(eq + 1) : (words[++i] ?? '');
@@ -871,7 +872,8 @@ function loopbackOnly(words: readonly string[]): boolean {
     const w = words[i] ?? '';
     const eq = w.indexOf('=');
     if (SERVER_OPTION.test(eq > 0 ? w.slice(0, eq) : w)) named = true;
-    else if (/^[a-z][\w+.-]*:\/\//i.test(w)) named = true;
+    // a URL with a host (not `file:///tmp/keys.json`, a local file handed to a remote call)
+    else if (/^[a-z][\w+.-]*:\/\/[^\s/]/i.test(w) && !/^file:/i.test(w)) named = true;
   }
   return named && remoteHosts(words).length === 0 && !words.some((w) => NAMES_PROD_PART.test(w));
 }

@@ -416,7 +416,29 @@ function homeData(home: string[]): { why: string; state: boolean } | undefined {
 }
 
 /** find predicates that keep files by age or size: a retention sweep, not a wipe of a kind. */
-const AGE_CUT = /^-(?:[acm]time|[acm]min|newer\w*|size)$/;
+const AGE_CUT = /^-(?:[acm]time|[acm]min|size)$/;
+
+/**
+ * Whether a find keeps its recent files: an age cut of older-than (`-mtime +30`, `-mmin +600`) or
+ * a size cut. A younger-than cut (`-mtime -3650`, `-newer F`) takes the recent files, the ones a
+ * retention sweep keeps.
+ */
+function keepsRecent(argv: readonly string[]): boolean {
+  return argv.some((w, i) => {
+    if (!AGE_CUT.test(w)) return false;
+    const v = argv[i + 1] ?? '';
+    return (w === '-size' || v.startsWith('+')) && narrows(w, v);
+  });
+}
+
+/** The name filter of the line's find (`-name '*.exr'`), when it has exactly one and no negation. */
+function findName(cmds: SimpleCommand[]): string | undefined {
+  const f = cmds.find((c) => basename(c.argv[0] ?? '') === 'find');
+  if (!f) return undefined;
+  const at = f.argv.flatMap((w, i) => (/^-i?name$/.test(w) ? [i] : []));
+  if (at.length !== 1 || f.argv.some((w) => w === '!' || w === '-not' || w === '-o' || w === '-or')) return undefined;
+  return f.argv[(at[0] ?? 0) + 1];
+}
 
 /**
  * Why deleting the files a glob names (`rm -f /srv/edi/outbound/*.edi`, `ls /data/in/*.parquet |
@@ -432,7 +454,7 @@ export function kindGlobTarget(path: string, cmds: SimpleCommand[], prog: string
   if (!/[*?[]/.test(name) || /^[*?.]+$/.test(name)) return undefined;
   if (prog === 'find') {
     const f = cmds.find((c) => basename(c.argv[0] ?? '') === 'find');
-    if (!f || f.argv.some((w, i) => AGE_CUT.test(w) && narrows(w, f.argv[i + 1]))) return undefined;
+    if (!f || keepsRecent(f.argv)) return undefined;
   }
   const tree = dataTree(p.slice(0, p.length - name.length));
   if (!tree) return undefined;
@@ -571,7 +593,9 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
       // judged by its filters above: an age sweep of a data folder is routine)
       (prog !== 'find' && /[/\\]\*(?:\.\*)?$/.test(e.path));
     if (!whole) {
-      const kind = kindGlobTarget(e.path, cmds, prog);
+      // `find /prod/shows -name '*.exr' -delete` deletes under ROOT what its name filter picks
+      const picked = prog === 'find' && /[/\\]\*$/.test(e.path) ? findName(cmds) : undefined;
+      const kind = kindGlobTarget(picked ? `${e.path.slice(0, -1)}${picked}` : e.path, cmds, prog);
       if (kind) {
         out.push({
           tool: 'exec',
