@@ -411,9 +411,19 @@ export function namedDataTree(dir: string): boolean {
 }
 
 function homeData(home: string[]): { why: string; state: boolean } | undefined {
-  const n = dataName(home.filter((x) => x !== ''));
+  const names = home.filter((x) => x !== '');
+  // under a home's projects or repos folder a file is a checkout's, as workFileTarget reads it
+  if (names.some((x) => COLLECTION.test(x))) return undefined;
+  const n = dataName(names);
   return n ? { why: `a folder named for data (${n})`, state: false } : undefined;
 }
+
+/**
+ * Kinds a compiler, an interpreter or a merge tool leaves beside sources, made again or thrown
+ * away wherever they lie: Python bytecode, object files and archives, Java classes, MSVC program
+ * databases and incremental-link files, patch leftovers, macOS Finder metadata.
+ */
+const BUILD_JUNK = /\.(?:pyc|pyo|o|obj|class|pdb|ilk|orig|rej)$|^\.DS_Store$/i;
 
 /** find predicates that keep files by age or size: a retention sweep, not a wipe of a kind. */
 const AGE_CUT = /^-(?:[acm]time|[acm]min|size)$/;
@@ -460,6 +470,7 @@ export function kindGlobTarget(path: string, cmds: SimpleCommand[], prog: string
   if (!tree) return undefined;
   const bare = name.replace(/[*?]+$/, '');
   if (TRANSIENT_FILE.test(bare) && !(tree.state && /\.log$/i.test(bare))) return undefined;
+  if (BUILD_JUNK.test(bare)) return undefined;
   return `every file ${name} names in ${tree.why}`;
 }
 
