@@ -24,6 +24,7 @@ import { listedEndReading, listedSendReading, loopedHttpAction } from './bulk-ac
 import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
+import { isLoopbackHost } from './effects/url-host.js';
 import { lossMarkReadings } from './shell-loss-marks.js';
 import { datasetDeleteReadings } from './shell-dataset-deletes.js';
 import { shipReadings } from './ship.js';
@@ -197,6 +198,15 @@ const DATA_NOUN =
 
 /** A destroy verb given as an option after the noun it acts on (`plesk bin database --remove NAME`). */
 const OPTION_VERB = /^--?(remove|delete|drop|destroy|purge|wipe|truncate|erase)$/i;
+
+/**
+ * A destroy verb and the whole store it empties spelled as one long option, anywhere on the line,
+ * the way key-value, queue and time-series clients spell their admin actions (`--flush-db 0`,
+ * `--flushall`, `gc --expire-all`, `--drop-database`, `--purge-all`, `--wipe-data`): whatever the
+ * tool, everything of that kind goes. A cache's purge (`--purge-cache`) names no store.
+ */
+const STORE_OPTION_VERB =
+  /^--(?:(flushall|flushdb)|(flush|drop|purge|wipe|truncate|erase|expire|nuke|delete|destroy)-(?:all|everything|db|dbs|databases?|data|keys|stores?|tables|buckets?|indices|indexes|collections?|namespaces?|keyspaces?|objects|segments|partitions))(?:=.*)?$/i;
 
 /**
  * A destroy verb given as the tool's first word in option form, the way appliance and Windows
@@ -402,6 +412,10 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
     if (t) return { verb: head, set: t };
     // noun-verb (XenServer's xe vm-destroy, vdi-destroy, sr-forget): the verb ends the word
     const tail = w.slice(w.lastIndexOf('-') + 1);
+    // a verb routine for one item told to take every item (`expire-all`, `archive-all`,
+    // `void-all`): a mass loss, as the same verb over a listing is
+    if (BULK_ONLY.has(head) && /^(?:all|everything)$/.test(tail) && w.split('-').length === 2)
+      return { verb: head, set: 'destroy' };
     if (DESTROY.has(tail) && !SIMULATE.has(head) && !READ.has(head) && !MUTATE.has(head))
       return { verb: tail, set: 'destroy' };
     // `batch-delete-image`, `bulk-delete`, `force-delete-x`: a modifier before the verb.
@@ -592,6 +606,14 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       headLength = path.length;
       break;
     }
+    const storeVerb = kind === null && !LOCAL_OPTION_TOOLS.has(tool) ? STORE_OPTION_VERB.exec(w) : null;
+    if (storeVerb) {
+      kind = 'destroy';
+      verb = (storeVerb[1] ?? storeVerb[2] ?? 'delete').toLowerCase();
+      verbAt = i;
+      headLength = path.length;
+      break;
+    }
     if (w.startsWith('-')) {
       // A global option before the subcommand may take the next word as its value
       // (`kubectl -n prod delete`), unless that word is itself a verb.
@@ -721,9 +743,16 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   const rest = words.slice(verbAt + 1);
   // `wp site empty --yes` on the local site is a dev reset; one pointed at a deployed site's path,
   // URL or host (`--path=/var/www/shop`, `--ssh=prod`) empties that site
+  // (a store named as the thing emptied, `--bucket invoices`, or a server named before the verb,
+  // `--url https://tallow.example.com`, says the same)
   if (
     verb === 'empty' &&
-    !rest.some((w) => /^--(?:path|url|ssh|http|host|server|site|remote|env|environment)\b/.test(w))
+    !rest.some((w) =>
+      /^--(?:path|url|ssh|http|host|server|site|remote|env|environment|bucket|container|store|index|queue|db|database|table|collection|namespace)\b/.test(
+        w,
+      ),
+    ) &&
+    remoteHosts(words.slice(start + 1, verbAt)).length === 0
   )
     return [];
   // What is named for tests or development (`docker volume rm app_pgdata_test`, `dropdb
@@ -738,6 +767,18 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   // `TOOL tables truncate events --db dev`, `TOOL data wipe --env test`: the option that chooses
   // the environment names a development or test copy, and nothing on the line names production
   if (kind === 'destroy' && envScratch(words.slice(start + 1), computed)) return [];
+  // `TOOL repo prune --keep 30`, `TOOL snapshots purge --keep-daily 7 --older-than 90d`: a
+  // retention policy that keeps something is a backup or store's routine maintenance (restic,
+  // borg and kopia spell it so, backup-retention.ts); one that keeps nothing (`--keep 0`,
+  // `--older-than 0d`) or `--all` still empties it
+  if (kind === 'destroy' && /^(?:prune|purge|clean|expunge)$/.test(verb) && keepsSome(rest)) return [];
+  // `kvctl --endpoint localhost:7400 flushall`, `TOOL --server 127.0.0.1:8086 drop-retention x`:
+  // every server the line names is this machine, and nothing names production: a developer's own
+  // store, as the SQL readings take a local database
+  if (kind === 'destroy' && loopbackOnly(words.slice(start + 1))) {
+    const from = `${verb} (${tool})`;
+    return [{ kind: 'scratch', text: `dev-data ${[tool, ...path.slice(0, headLength), ...rest].join(' ')}`, from }];
+  }
   if (kind === 'destroy' && (rehearses(words, start + 1) || helpAfterVerb(rest))) kind = 'readonly';
   // `dbt clean`, `hugo mod clean --all`: the project's own build output or the tool's caches, made again.
   if (
@@ -765,6 +806,76 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       { kind, text: `cli-destroy-all ${head}${tail}`, from },
     ];
   return [{ kind, text: `cli-${kind} ${head}${tail}`, from }];
+}
+
+/** Retention options: how many or how recent the items kept are (`--keep-last 7`, `--older-than 90d`). */
+const RETENTION_OPTION =
+  /^--(?:keep(?:-[a-z-]+)?|retain(?:-[a-z-]+)?|retention(?:-[a-z-]+)?|older-than|min-age|max-age|ttl)$/i;
+/** A count or age that keeps nothing: 0, 0d, 0h, 00. */
+const KEEPS_NOTHING = /^(?:0+|(?:0+[a-z]+)+)$/i;
+
+/**
+ * Whether the words set a retention that keeps something: at least one retention option, each
+ * with a value other than zero, and no option widening it to everything.
+ */
+function keepsSome(rest: readonly string[]): boolean {
+  let seen = false;
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    if (ALL_FLAG.test(w) || /^--?(?:all|everything)(?:-[a-z-]+)?$/i.test(w)) return false;
+    const eq = w.indexOf('=');
+    const name = eq > 0 ? w.slice(0, eq) : w;
+    if (!RETENTION_OPTION.test(name)) continue;
+    const v = eq > 0 ? w.slice(eq + 1) : (rest[++i] ?? '');
+    if (!v || KEEPS_NOTHING.test(v) || v.startsWith('-')) return false;
+    seen = true;
+  }
+  return seen;
+}
+
+/** Options that name the server a client talks to (`--host`, `--endpoint`, `--broker`, `-H`, `--url`). */
+const SERVER_OPTION =
+  /^(?:-h|-H|--(?:host(?:name)?|server|endpoints?|url|uri|addr(?:ess)?|broker(?:s|-list)?|bootstrap-servers?|dsn|conn(?:ection)?(?:-string)?|api(?:-url)?|base-url))$/i;
+
+/** The host a server word names: `https://u@h:1/x` -> h, `h:7400` -> h, `[::1]:80` -> [::1]. */
+function serverHost(v: string): string {
+  const noScheme = v.replace(/^[a-z][\w+.-]*:\/\//i, '').replace(/^[^@/]*@/, '');
+  const m = /^(\[[^\]]*\]|[^/:,?]+)/.exec(noScheme);
+  return (m?.[1] ?? '').toLowerCase();
+}
+
+/** The hosts the line's server options name that are not this machine. */
+function remoteHosts(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const eq = w.indexOf('=');
+    const name = eq > 0 ? w.slice(0, eq) : w;
+    if (!SERVER_OPTION.test(name)) {
+      if (/^[a-z][\w+.-]*:\/\/[^\s/]/i.test(w) && !/^file:/i.test(w) && !isLoopbackHost(serverHost(w)))
+        out.push(serverHost(w));
+      continue;
+    }
+    const v = eq > 0 ? w.slice(eq + 1) : (words[++i] ?? '');
+    for (const part of v.split(',')) if (!isLoopbackHost(serverHost(part))) out.push(serverHost(part));
+  }
+  return out;
+}
+
+/**
+ * Whether the line names at least one server and every server it names is this machine, with no
+ * word naming production.
+ */
+function loopbackOnly(words: readonly string[]): boolean {
+  let named = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const eq = w.indexOf('=');
+    if (SERVER_OPTION.test(eq > 0 ? w.slice(0, eq) : w)) named = true;
+    // a URL with a host (not `file:///tmp/keys.json`, a local file handed to a remote call)
+    else if (/^[a-z][\w+.-]*:\/\/[^\s/]/i.test(w) && !/^file:/i.test(w)) named = true;
+  }
+  return named && remoteHosts(words).length === 0 && !words.some((w) => NAMES_PROD_PART.test(w));
 }
 
 /** Options that choose the environment or database a command acts on. */

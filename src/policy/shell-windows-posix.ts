@@ -366,6 +366,8 @@ function translate(words: string[], depth: number): string | null {
     case 'remove-item':
     case 'ri':
     case 'rm': {
+      // `-WhatIf` only prints what would be removed
+      if (name !== 'rm' && rest.some((w) => /^-whatif(?::\$?true)?$/i.test(w))) return null;
       const tree = patternDelete(name, rest);
       if (tree) return tree;
       const recursive = flags(/^(?:\/s|-r|-recurse|-rf|-fr)$/i);
@@ -540,6 +542,8 @@ function listedRemoval(list: string[], remove: string[]): string | null {
   if (!blanks && !REMOVES.has(name(remove[0]))) return null;
   // Remove-Item with its own path deletes that path, not what it is handed
   if (remove.slice(1).some((w) => !w.startsWith('-') && !w.startsWith('/'))) return null;
+  // `-WhatIf` (about_CommonParameters) only prints what would be removed
+  if (remove.slice(1).some((w) => /^-whatif(?::\$?true)?$/i.test(w))) return null;
   const rest = list.slice(1);
   let path = param(rest, ['-path', '-literalpath']);
   for (let i = 0; path === undefined && i < rest.length; i++) {

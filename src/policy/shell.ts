@@ -1544,6 +1544,8 @@ class Analyzer {
    */
   private rsyncDelete(words: string[], depth: number, u: number, ctx: SegmentContext): void {
     if (!words.some((w) => w.startsWith('--delete') || w === '--del')) return;
+    // `-n`/`--dry-run` only lists what would go
+    if (words.some((w) => w === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(w))) return;
     // the values of options that take one (`--exclude .git`) are not operands
     const ops = words.slice(1).filter((w, i) => !w.startsWith('-') && !RSYNC_VALUE_OPTS.has(words[i] ?? ''));
     if (ops.length !== 2) return;

@@ -244,6 +244,10 @@ export function backupEffects(line: LineView, out: Effect[]): void {
     else if (name === 'rdiff-backup') rdiff(argv, out);
     else if (name === 'tarsnap') {
       if (argv.includes('--nuke')) out.push(wipe('tarsnap', argv.slice(1), 'deletes every archive'));
+      // `-d --archive-names FILE` (tarsnap(1): read the archive names from FILE) deletes every
+      // archive a list names, as a delete fed a listing does
+      else if (argv.includes('-d') && argv.some((w) => w === '--archive-names' || w.startsWith('--archive-names=')))
+        out.push(wipe('tarsnap', argv.slice(1), 'deletes every archive a list of names holds'));
     } else if (name === 'tmutil') {
       if (argv[1] === 'deletelocalsnapshots' && !/^\d{4}-/.test(argv[2] ?? ''))
         out.push(wipe('tmutil', argv.slice(1), 'deletes the local Time Machine snapshots'));

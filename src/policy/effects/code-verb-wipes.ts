@@ -16,6 +16,11 @@ import { FRAMEWORK_PROGRAMS, ormWipe } from './framework-code.js';
 const CODE_VERBS = /^(?:eval|rpc|runner|remote_eval|exec_code|php:eval|php-eval|ev|evaluate)$/;
 /** Options whose value is code. */
 const CODE_OPTS = /^(?:-e|--eval|-eval|--execute|--exec|--command|-c|--code|-x)$/;
+/**
+ * Dotted or prefixed long options whose value is code, in any client (ArangoDB's arangosh
+ * `--javascript.execute-string`, `--shell.eval`, `--script-eval`): the option's last word says so.
+ */
+const CODE_OPT_TAIL = /^--[a-z][\w.-]*[.-](?:eval|execute-string|execute-code|exec-string)$/i;
 /** Programs whose -e, -c or -x is a pattern, a script of edits or a message, not code that runs against data. */
 const NOT_CODE = new Set([
   ...'grep egrep fgrep rg ag ack sed gsed awk gawk git echo printf jq yq cut tr sort find xargs tmux screen ssh docker kubectl'.split(
@@ -36,6 +41,9 @@ const NOT_CODE = new Set([
 const WIPES: RegExp[] = [
   /:?\bmnesia[.:](?:delete_table|clear_table|delete_schema)\(/,
   /:?\b[dm]?ets[.:]delete_all_objects\(/,
+  // a database handle's own drop or truncate of a whole collection or database, in the JavaScript
+  // shells of document and graph stores (arangosh `db._drop("c")`, `db.c.truncate()`, `db._dropDatabase`)
+  /\bdb\.(?:\w+\.)?_?(?:drop|truncate)(?:Database|Collection|Table)?\s*\(/,
   // (`delete (every reminder whose completed is true)` is as narrow as its filter)
   /\bdelete\s+\(?\s*every\s+\w+\b(?!\s*\(?\s*(?:whose|where|that)\b)/i,
 ];
@@ -61,7 +69,7 @@ export function codeVerbWipeEffects(line: LineView, out: Effect[]): void {
     if (!tool || NOT_CODE.has(tool) || FRAMEWORK_PROGRAMS.includes(tool)) continue;
     for (let i = 1; i < argv.length - 1; i++) {
       const w = argv[i] ?? '';
-      if (!CODE_VERBS.test(w) && !CODE_OPTS.test(w)) continue;
+      if (!CODE_VERBS.test(w) && !CODE_OPTS.test(w) && !CODE_OPT_TAIL.test(w)) continue;
       const code = argv[i + 1] ?? '';
       const wipe = wipeOf(code);
       if (!wipe) continue;

@@ -21,6 +21,7 @@ import { substitutedFiles } from './substituted-files.js';
 import { powershellReads } from './powershell-reads.js';
 import { dotenvNamesOnly, dotenvPipedToNames } from './env-filters.js';
 import { emptySource } from '../shell-destroy.js';
+import { namedDataTree } from './wide-deletes.js';
 import { table } from '../../util/lookup-table.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
@@ -728,6 +729,26 @@ function scpLike(name: string): Deriver {
     // `rsync -a --delete EMPTY/ DIR/` (an empty-named folder or a fresh mktemp -d): DIR is emptied,
     // a delete of everything it held (the shell reading also spells it `rm -rf DIR`)
     const src = p.operands[0] ?? '';
+    // `-n`/`--dry-run` lists what would go and deletes nothing
+    if (name === 'rsync' && c.argv.some((w) => w === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(w))) return;
+    // `rsync -a --delete /tmp/x/ /mnt/nfs/records/`: a scratch folder under /tmp mirrored onto a
+    // folder named for data replaces what the data folder held with whatever the scratch holds
+    // (wide-deletes.ts judges the destination as it judges a folder's delete)
+    const scratchSrc = /^\/(?:tmp|var\/tmp|dev\/shm)\/[^/]+\/?$/.test(src);
+    if (
+      name === 'rsync' &&
+      !destHost &&
+      scratchSrc &&
+      p.operands.length === 2 &&
+      !emptySource(src) &&
+      c.argv.some((w) => w === '--del' || w.startsWith('--delete')) &&
+      namedDataTree(dest)
+    )
+      out.push({
+        tool: 'delete',
+        path: dest.replace(/(.)\/+$/, '$1'),
+        via: `rsync --delete from the scratch folder ${src} empties ${dest} of all it does not hold`,
+      });
     // the same onto another machine (`rsync -a --delete /tmp/empty/ nas01:/volume1/projects/`):
     // the remote folder is emptied, judged by its path as a delete sent over ssh is
     const remotePath = /^(?:[\w.-]+@)?[A-Za-z0-9][\w.-]+:(\/[^:]*)$/.exec(dest)?.[1];

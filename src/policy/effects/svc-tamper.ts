@@ -953,10 +953,23 @@ function fdPayloads(a: string[], out: Effect[]): void {
 /** ls GLOB | xargs PROG, echo PATHS | xargs PROG: PROG gets the listed paths as operands. */
 function xargsLists(c: SimpleCommand, piped: () => boolean, out: Effect[]): void {
   const name = basename(c.argv[0] ?? '');
-  if (name !== 'ls' && name !== 'echo' && name !== 'printf' && name !== 'realpath' && name !== 'readlink') return;
+  const finds = name === 'find' && !c.argv.some((w) => /^-(?:exec|execdir|ok|okdir|delete)$/.test(w));
+  if (!finds && name !== 'ls' && name !== 'echo' && name !== 'printf' && name !== 'realpath' && name !== 'readlink')
+    return;
   // the walk takes xargs off the consumer (it is a launcher): the line says it was there
   const x = c.pipedInto && basename(c.pipedInto[0] ?? '') !== 'xargs' ? ['xargs', ...c.pipedInto] : c.pipedInto;
   if (!x || !piped()) return;
+  if (finds) {
+    // `find ROOT FILTERS -print0 | xargs -0 PROG`: PROG gets what the find picks, as with
+    // `find ROOT FILTERS -exec PROG {} +` (findPayloads reads the targets from the filters)
+    let j = 1;
+    while (j < x.length && (x[j] ?? '').startsWith('-'))
+      j += /^-[IdEnLPs]$|^--(?:delimiter|max-args|replace)$/.test(x[j] ?? '') ? 2 : 1;
+    const payload = x.slice(j);
+    if (payload.length)
+      findPayloads([...c.argv.filter((w) => !/^-(?:print0?|fprint0?)$/.test(w)), '-exec', ...payload, '{}', '+'], out);
+    return;
+  }
   const listed = c.argv.slice(1).filter((w) => !w.startsWith('-') && (name !== 'printf' || !w.includes('%')));
   let k = 1;
   while (k < x.length && (x[k] ?? '').startsWith('-'))

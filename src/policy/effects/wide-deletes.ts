@@ -341,6 +341,139 @@ export function dataFileTarget(path: string): string | undefined {
   return `a data file (${name})`;
 }
 
+/**
+ * Top-level folders where servers keep what their services and people store, by the Filesystem
+ * Hierarchy Standard (/srv: data served by this system; /mnt and /media: mounted filesystems)
+ * and the usual mount points of shared storage (NFS and SMB exports, Lustre, GPFS and BeeGFS
+ * scratch-less project trees, a NAS's volumes, a data drive's `D:\\Data`): whatever the program that
+ * made a file there, it is someone's data.
+ */
+const DATA_ROOT =
+  /^(?:srv|data\d*|mnt|media|prod|production|storage|exports?|nfs|lustre|gpfs|beegfs|archives?|backups?|volumes?|vol\d*|shares?|warehouse|records|san|nas)$/i;
+
+/**
+ * /var/lib entries that are the system's own state (package managers, boot, network, container
+ * runtimes' logs and layers): left to the system-directory rules. Every other /var/lib/APP is
+ * where a service keeps its databases and queues (FHS 3.0 5.8: "state information that programs
+ * modify while they run"), as /var/lib/mysql, /var/lib/kafka or a vendor's /var/lib/ketchdb.
+ */
+const SYSTEM_STATE =
+  /^(?:apt|dpkg|dnf|yum|rpm|pacman|apk|snapd|flatpak|packagekit|cloud|dhcp|dhclient|systemd|logrotate|ucf|man-db|polkit-1|sudo|update-notifier|ubuntu-advantage|networkmanager|accountsservice|pam|private|misc|os-prober|plymouth|initramfs-tools|command-not-found|lxcfs|containerd|docker|kubelet|cni|fwupd|colord|upower|gdm3|lightdm|bluetooth|alsa|ntp|chrony|php|selinux|cache|tmp)$/i;
+
+/** Folders of a served site's code and its releases: its files are deployed again, not kept. */
+const WEB_PART = /^(?:www|html|htdocs|public_html|static|assets|releases|current|cgi-bin|wwwroot)$/i;
+
+/**
+ * Why the folder `dir` (absolute, with its trailing separator) is a data tree, or undefined: a
+ * folder named for data below a home, or outside home and the system one under a data root, a
+ * service's /var/lib state, a folder named for data (also below /opt/APP), or a network share.
+ * Disposable, temporary, web and project places give nothing.
+ */
+function dataTree(dir: string): { why: string; state: boolean } | undefined {
+  const d = dir.replace(/\\/g, '/');
+  // a relative folder is the project's own
+  if (!/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|[A-Za-z]:\/)/.test(d)) return undefined;
+  const share = /^\/\/[^/]+\/[^/]+/.test(d);
+  const kept = keptFolder(d.replace(/^[A-Za-z]:(?=\/)/, ''));
+  if (!kept) return undefined;
+  const { home } = kept;
+  let { parts } = kept;
+  // a Windows drive seen from WSL (/mnt/c/...): what follows is read as on that drive
+  if (!home && parts[0] === 'mnt' && /^[a-z]$/i.test(parts[1] ?? '')) {
+    const n = dataName(parts.slice(2));
+    return n ? { why: `a folder named for data (${n})`, state: false } : undefined;
+  }
+  if (parts.some((x) => WEB_PART.test(x) || /[$`]/.test(x))) return home ? homeData(home) : undefined;
+  if (home) return homeData(home);
+  if (share) return { why: `a network share (//${parts.slice(0, 2).join('/')})`, state: false };
+  const top = parts[0] ?? '';
+  if (PROJECT_TOP.test(top)) return undefined;
+  if (top === 'var') {
+    if (parts[1] === 'lib' && parts[2] && !SYSTEM_STATE.test(parts[2]))
+      return { why: `a service's state (/var/lib/${parts[2]})`, state: true };
+    const n = parts.length >= 2 ? dataName(parts) : undefined;
+    return n ? { why: `a folder named for data (${n})`, state: false } : undefined;
+  }
+  if (SYSTEM_TOP.test(top)) {
+    // an application's own data folder under /opt (/opt/APP/data), not its installed files
+    const n = top === 'opt' && parts.length >= 3 ? dataName(parts.slice(2)) : undefined;
+    return n ? { why: `a folder named for data (${n})`, state: true } : undefined;
+  }
+  const n = dataName(parts);
+  if (n) return { why: `a folder named for data (${n})`, state: false };
+  return DATA_ROOT.test(top) ? { why: `a data root (/${top})`, state: false } : undefined;
+}
+
+/** Whether the folder `dir` is a data tree by a name it carries, a share's or a service's state (not only by its root). */
+export function namedDataTree(dir: string): boolean {
+  const t = dataTree(dir.replace(/\/*$/, '/'));
+  return t !== undefined && !t.why.startsWith('a data root');
+}
+
+function homeData(home: string[]): { why: string; state: boolean } | undefined {
+  const names = home.filter((x) => x !== '');
+  // under a home's projects or repos folder a file is a checkout's, as workFileTarget reads it
+  if (names.some((x) => COLLECTION.test(x))) return undefined;
+  const n = dataName(names);
+  return n ? { why: `a folder named for data (${n})`, state: false } : undefined;
+}
+
+/**
+ * Kinds a compiler, an interpreter or a merge tool leaves beside sources, made again or thrown
+ * away wherever they lie: Python bytecode, object files and archives, Java classes, MSVC program
+ * databases and incremental-link files, patch leftovers, macOS Finder metadata.
+ */
+const BUILD_JUNK = /\.(?:pyc|pyo|o|obj|class|pdb|ilk|orig|rej)$|^\.DS_Store$/i;
+
+/** find predicates that keep files by age or size: a retention sweep, not a wipe of a kind. */
+const AGE_CUT = /^-(?:[acm]time|[acm]min|size)$/;
+
+/**
+ * Whether a find keeps its recent files: an age cut of older-than (`-mtime +30`, `-mmin +600`) or
+ * a size cut. A younger-than cut (`-mtime -3650`, `-newer F`) takes the recent files, the ones a
+ * retention sweep keeps.
+ */
+function keepsRecent(argv: readonly string[]): boolean {
+  return argv.some((w, i) => {
+    if (!AGE_CUT.test(w)) return false;
+    const v = argv[i + 1] ?? '';
+    return (w === '-size' || v.startsWith('+')) && narrows(w, v);
+  });
+}
+
+/** The name filter of the line's find (`-name '*.exr'`), when it has exactly one and no negation. */
+function findName(cmds: SimpleCommand[]): string | undefined {
+  const f = cmds.find((c) => basename(c.argv[0] ?? '') === 'find');
+  if (!f) return undefined;
+  const at = f.argv.flatMap((w, i) => (/^-i?name$/.test(w) ? [i] : []));
+  if (at.length !== 1 || f.argv.some((w) => w === '!' || w === '-not' || w === '-o' || w === '-or')) return undefined;
+  return f.argv[(at[0] ?? 0) + 1];
+}
+
+/**
+ * Why deleting the files a glob names (`rm -f /srv/edi/outbound/*.edi`, `ls /data/in/*.parquet |
+ * xargs rm`, `find /archive -iname '*.pdf' | xargs rm`, `unlink glob("/srv/archive/*.dat")`)
+ * loses data, whatever the kind: every file of one kind in a data tree (dataTree) goes, where no
+ * build makes them again. A find's age or size cut (`-mtime +30`) is a retention sweep, a log's,
+ * pid's or temporary file's kind is transient (but a service's `.log` under /var/lib is its
+ * write-ahead or commit log), and `*` alone is the folder's content, read as a folder's delete.
+ */
+export function kindGlobTarget(path: string, cmds: SimpleCommand[], prog: string): string | undefined {
+  const p = path.replace(/\\/g, '/');
+  const name = p.split('/').pop() ?? '';
+  if (!/[*?[]/.test(name) || /^[*?.]+$/.test(name)) return undefined;
+  if (prog === 'find') {
+    const f = cmds.find((c) => basename(c.argv[0] ?? '') === 'find');
+    if (!f || keepsRecent(f.argv)) return undefined;
+  }
+  const tree = dataTree(p.slice(0, p.length - name.length));
+  if (!tree) return undefined;
+  const bare = name.replace(/[*?]+$/, '');
+  if (TRANSIENT_FILE.test(bare) && !(tree.state && /\.log$/i.test(bare))) return undefined;
+  if (BUILD_JUNK.test(bare)) return undefined;
+  return `every file ${name} names in ${tree.why}`;
+}
+
 /** Files whose content is made to be thrown away: logs, program output, pid and lock files, partial downloads. */
 const TRANSIENT_FILE = /(?:\.(?:log|out|err|pid|lock|lck|tmp|temp|swp|sock|part|crdownload|partial)|^nohup\.out)$/i;
 
@@ -365,7 +498,13 @@ export function workFileTarget(path: string): string | undefined {
   const names = home ? home.filter((x) => x !== '') : parts;
   if (home ? names.some((x) => COLLECTION.test(x)) : PROJECT_TOP.test(parts[0] ?? '')) return undefined;
   const data = names.find((x) => DATA_NAME.test(x));
-  if (!data) return undefined;
+  if (!data) {
+    // a data root's or a service's state files (`> /var/lib/ketchdb/main.kdb`, `truncate -s 0
+    // /srv/calyx/journal/*.jnl`): emptied, the store they held is gone (a log there is its journal)
+    const tree = home ? undefined : dataTree(dir);
+    if (!tree || (TRANSIENT_FILE.test(name.replace(/[*?]+$/, '')) && !tree.state)) return undefined;
+    return /[*?[]/.test(path) ? `every file ${name} names in ${tree.why}` : `a file in ${tree.why}`;
+  }
   return /[*?[]/.test(path)
     ? `every file ${name} names in a folder named for data (${data})`
     : `a file in a folder named for data (${data})`;
@@ -465,6 +604,17 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
       // judged by its filters above: an age sweep of a data folder is routine)
       (prog !== 'find' && /[/\\]\*(?:\.\*)?$/.test(e.path));
     if (!whole) {
+      // `find /prod/shows -name '*.exr' -delete` deletes under ROOT what its name filter picks
+      const picked = prog === 'find' && /[/\\]\*$/.test(e.path) ? findName(cmds) : undefined;
+      const kind = kindGlobTarget(picked ? `${e.path.slice(0, -1)}${picked}` : e.path, cmds, prog);
+      if (kind) {
+        out.push({
+          tool: 'exec',
+          command: `wide-delete ${e.path}`,
+          via: `${e.via}: ${kind}, neither build output, a cache, scratch nor part of the project`,
+        });
+        continue;
+      }
       // one database file outside the project (`rm -f ~/stacks/vaultwarden/data/db.sqlite3*`) is
       // the whole database, as a folder's delete is the whole folder
       const db = databaseFile(e.path);
