@@ -1232,11 +1232,13 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const ship = VERB_GATES.shipVerb.test(text) ? shipVerbReading(toolLine) : null;
   if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
   // software pushed onto other machines by a tool whose verb is not a ship verb (shell-rollouts.ts)
-  const rollout = ship ? null : rolloutReading(words);
+  const rollout = ship || !VERB_GATES.rollout.test(text) ? null : rolloutReading(words);
   if (rollout) out.push({ text: rollout.text, note: { from: rollout.from, text: rollout.text } });
   // an image copied into a registry tag, a DNS record changed, all traffic moved: any tool
   // (shell-image-copies.ts, shell-traffic-moves.ts)
-  for (const r of ship ? [] : [imageCopyReading(toolLine), trafficMoveReading(toolLine)])
+  for (const r of ship
+    ? []
+    : [imageCopyReading(toolLine), VERB_GATES.trafficMove.test(text) ? trafficMoveReading(toolLine) : null])
     if (r) out.push({ text: r.text, note: { from: r.from, text: r.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });

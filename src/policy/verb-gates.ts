@@ -11,7 +11,17 @@
 // a gate changed (a merge that taught a reading a new word without its stem showed up there).
 
 export type VerbGate =
-  'envValues' | 'reveal' | 'secretGet' | 'keyExport' | 'mint' | 'subscription' | 'shipVerb' | 'prodChange' | 'expiry';
+  | 'envValues'
+  | 'reveal'
+  | 'secretGet'
+  | 'keyExport'
+  | 'mint'
+  | 'subscription'
+  | 'shipVerb'
+  | 'prodChange'
+  | 'expiry'
+  | 'trafficMove'
+  | 'rollout';
 
 export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // envValuesReading (shell-cli-secrets.ts): a subcommand word that is ENV_NOUN (env*, *vars,
@@ -43,6 +53,16 @@ export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   prodChange: /prod|prd|live|channel|track|ring|audience|tag/,
   // expiryReading: a lifecycle or retention subcommand, or --[backup-]retention-period
   expiry: /lifecycle|retention/,
+  // trafficMoveReading (shell-traffic-moves.ts, given scriptToolWords' words): a part of the
+  // subcommand words that DNS_NOUN (dns, record*, rrset*, zone*, resource-records, dns-records)
+  // or TRAFFIC_NOUN (traffic, weight*, split*, canary, route*, routing, shift) matches
+  trafficMove: /dns|record|rrset|zone|traffic|weight|split|canary|rout|shift/,
+  // rolloutReading (shell-rollouts.ts): a VERB among the subcommand words (upgrade, rollout,
+  // roll-out, install, reinstall, flash, push, distribute, assign, update-firmware,
+  // firmware-update, upgrade/update/install/push/rollout -all or _all), one of the options
+  // --install --upgrade --flash --push --rollout, or a tool named by VERB_IN_NAME (install,
+  // upgrade, rollout, flash, push, distribute)
+  rollout: /install|upgrade|rollout|roll-out|flash|push|distribute|assign|firmware|update[-_]all/,
 };
 
 /** The stems of one command, tested once per gate: the words joined and lower-cased. */
