@@ -71,7 +71,7 @@ function corpusCommands(): string[] {
         .split('\n')
         .filter((l) => l.startsWith('  - {')),
     );
-  const stride = Math.max(1, Math.ceil(lines.length / 1500));
+  const stride = Math.max(1, Math.ceil(lines.length / 800));
   for (let i = 0; i < lines.length; i += stride) {
     const cmd = (parse(lines[i]!.slice(4)) as { params?: { command?: unknown } }).params?.command;
     if (typeof cmd === 'string') out.push(cmd);
@@ -217,7 +217,7 @@ test('a path group answers the same deciding (no trace) as explaining', () => {
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml')))
     for (const k of loadCorpus(join(dir, f))) if (k.tool !== 'exec') n += comparePathRules(call(k.tool, k.params));
   // the paths command lines amount to (reads, writes, deletes), several readings each
-  for (const text of COMMANDS.slice(0, 1500))
+  for (const text of COMMANDS.slice(0, 600))
     for (const e of deriveFromCommand(text))
       if (e.path && e.tool !== 'exec') n += comparePathRules(call(e.tool, { path: e.path }));
   n += comparePathRules(call('read', { path: '../../home/dev/.ssh/id_rsa' }));
