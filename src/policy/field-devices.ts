@@ -19,6 +19,12 @@ export interface FieldCatalogue {
   commandTopics: Set<string>;
   python: string[];
   node: string[];
+  /**
+   * Every name fieldWriteReading can find a write by: the write tools, the value tools, and what
+   * a write verb or a publisher's head can start with (its words before a space). A command whose
+   * name is none of these is no field write, so its words are not joined.
+   */
+  tools: Set<string>;
 }
 
 let cat: FieldCatalogue | undefined;
@@ -33,6 +39,7 @@ export function fieldCatalogue(): FieldCatalogue {
     commandTopics: new Set(),
     python: [],
     node: [],
+    tools: new Set(),
   };
   try {
     const doc = parse(readFileSync(join(PACKAGE_ROOT, 'policies', 'catalogues', 'field-devices.yaml'), 'utf8')) as {
@@ -57,6 +64,11 @@ export function fieldCatalogue(): FieldCatalogue {
   } catch {
     // without the catalogue nothing is read here
   }
+  for (const t of out.writeTools) out.tools.add(t);
+  for (const t of out.valueTools.keys()) out.tools.add(t);
+  for (const v of out.writeVerbs)
+    for (let at = v.indexOf(' '); at >= 0; at = v.indexOf(' ', at + 1)) out.tools.add(v.slice(0, at));
+  for (const h of out.publishers.keys()) out.tools.add(h.split(' ')[0] ?? '');
   return (cat = out);
 }
 
@@ -91,6 +103,7 @@ export function fieldWriteReading(words: readonly string[]): { text: string; fro
   const tool = base(words[0] ?? '');
   if (!tool) return null;
   const c = fieldCatalogue();
+  if (!c.tools.has(tool)) return null;
   const rest = words.slice(1).join(' ');
   const text = `ship ${tool} ${rest}`.trimEnd();
   if (c.writeTools.has(tool)) return { text, from: `${tool} writes to a field device` };

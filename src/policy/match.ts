@@ -377,6 +377,11 @@ function pathGroup(
   trace?: GroupTrace[],
 ): boolean {
   const rels = v.pathsRel ?? [];
+  // Deciding (no trace to write), a reading of the path that settles the group ends it: the first
+  // match of a restrictive rule (any reading matching is enough), the first miss of a granting one
+  // (every reading must match), and likewise for path_not_matches. The answer is the same; the
+  // other readings are simply not tried.
+  if (!trace) return pathAnswer(list, w, paths, rels, restrictive);
   const hits = paths.map((p, i) => pathMatches(list, w.pathIndexed, p, rels[i]));
   const positive = restrictive ? hits.some(Boolean) : hits.every(Boolean);
   const first = hits.findIndex(Boolean);
@@ -410,6 +415,38 @@ function pathGroup(
   }
   trace?.push({ key: 'path', ok: true, positive: true, detail: describe() });
   return true;
+}
+
+/** pathGroup's answer without its trace, trying each reading of the path only until one settles it. */
+function pathAnswer(
+  list: PathGlob[],
+  w: CompiledWhen,
+  paths: string[],
+  rels: (string | undefined)[],
+  restrictive: boolean,
+): boolean {
+  // restrictive: some reading matches; granting: every reading does
+  let positive = !restrictive;
+  for (let i = 0; i < paths.length; i++) {
+    const hit = pathMatches(list, w.pathIndexed, paths[i] ?? '', rels[i]) !== undefined;
+    if (hit === restrictive) {
+      positive = restrictive;
+      break;
+    }
+  }
+  if (!positive) return false;
+  const not = w.pathNot;
+  if (!not) return true;
+  // cancelled when every reading is excluded (restrictive) or some reading is (granting)
+  let cancelled = restrictive;
+  for (let i = 0; i < paths.length; i++) {
+    const ex = pathMatches(not, undefined, paths[i] ?? '', rels[i]) !== undefined;
+    if (ex !== restrictive) {
+      cancelled = !restrictive;
+      break;
+    }
+  }
+  return !cancelled;
 }
 
 // ------------------------------------------------------------------ small groups

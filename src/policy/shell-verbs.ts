@@ -1304,19 +1304,27 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const text = gateText(words);
   const computed = (w: string) => refersTo(w, computedVars);
   const out: VerbCandidate[] = [];
-  const looped = loopedSend(words, computed);
+  // loopedSend finds a recipient only among the names a loop or `read` bound (refersTo)
+  const looped = computedVars.size > 0 ? loopedSend(words, computed) : undefined;
   if (looped) out.push({ text: looped, note: { from: 'a message sent to each address of a list', text: looped } });
   // any program's send verb, or an HTTP action that ends what an id names, over a list (bulk-actions.ts)
   const listed = (w: string) => isComputed(w, computed);
-  const sendEach = looped ? undefined : listedSendReading(words, listed);
+  // the two CLI readings of a list need a word isComputed takes as one (verb-gates.ts, `listed`)
+  const mayList = computedVars.size > 0 || VERB_GATES.listed.test(text);
+  const sendEach = looped || !mayList ? undefined : listedSendReading(words, listed);
   if (sendEach) out.push({ text: sendEach, note: { from: 'a message sent to each item of a list', text: sendEach } });
-  const endEach = loopedHttpAction(words, listed) ?? listedEndReading(words, listed);
+  const endEach = loopedHttpAction(words, listed) ?? (mayList ? listedEndReading(words, listed) : undefined);
   if (endEach) out.push({ text: endEach, note: { from: 'an action on each id of a list', text: endEach } });
   const verbs = verbReadings(words, computed);
   // what the verb reader found no verb in: a cmdlet's noun, a purging option, a protection switched off
   // (the tool's own name when an interpreter comes first: `php bin/magento module:uninstall --remove-data`)
   const lossLine = NOT_SUBCOMMAND_CLI.has((words[0] ?? '').toLowerCase()) ? scriptToolWords(words) : words;
-  if (!verbs.length && !NOT_SUBCOMMAND_CLI.has((lossLine[0] ?? '').toLowerCase()))
+  // its gate is tested with dashes and underscores dropped, as it reads option names (verb-gates.ts)
+  if (
+    !verbs.length &&
+    !NOT_SUBCOMMAND_CLI.has((lossLine[0] ?? '').toLowerCase()) &&
+    VERB_GATES.lossMark.test(text.replace(/[-_]/g, ''))
+  )
     for (const r of lossMarkReadings(lossLine, computed))
       out.push({ text: r.text, note: { from: r.from, text: r.text } });
   if (!NOT_SUBCOMMAND_CLI.has((words[0] ?? '').toLowerCase()))
@@ -1343,11 +1351,13 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const ship = VERB_GATES.shipVerb.test(text) ? shipVerbReading(toolLine) : null;
   if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
   // software pushed onto other machines by a tool whose verb is not a ship verb (shell-rollouts.ts)
-  const rollout = ship ? null : rolloutReading(words);
+  const rollout = ship || !VERB_GATES.rollout.test(text) ? null : rolloutReading(words);
   if (rollout) out.push({ text: rollout.text, note: { from: rollout.from, text: rollout.text } });
   // an image copied into a registry tag, a DNS record changed, all traffic moved: any tool
   // (shell-image-copies.ts, shell-traffic-moves.ts)
-  for (const r of ship ? [] : [imageCopyReading(toolLine), trafficMoveReading(toolLine)])
+  for (const r of ship
+    ? []
+    : [imageCopyReading(toolLine), VERB_GATES.trafficMove.test(text) ? trafficMoveReading(toolLine) : null])
     if (r) out.push({ text: r.text, note: { from: r.from, text: r.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });

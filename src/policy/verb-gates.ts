@@ -11,7 +11,19 @@
 // a gate changed (a merge that taught a reading a new word without its stem showed up there).
 
 export type VerbGate =
-  'envValues' | 'reveal' | 'secretGet' | 'keyExport' | 'mint' | 'subscription' | 'shipVerb' | 'prodChange' | 'expiry';
+  | 'envValues'
+  | 'reveal'
+  | 'secretGet'
+  | 'keyExport'
+  | 'mint'
+  | 'subscription'
+  | 'shipVerb'
+  | 'prodChange'
+  | 'expiry'
+  | 'trafficMove'
+  | 'rollout'
+  | 'listed'
+  | 'lossMark';
 
 export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // envValuesReading (shell-cli-secrets.ts): a subcommand word that is ENV_NOUN (env*, *vars,
@@ -44,6 +56,33 @@ export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   prodChange: /prod|prd|live|channel|track|ring|audience|tag/,
   // expiryReading: a lifecycle or retention subcommand, or --[backup-]retention-period
   expiry: /lifecycle|retention/,
+  // trafficMoveReading (shell-traffic-moves.ts, given scriptToolWords' words): a part of the
+  // subcommand words that DNS_NOUN (dns, record*, rrset*, zone*, resource-records, dns-records)
+  // or TRAFFIC_NOUN (traffic, weight*, split*, canary, route*, routing, shift) matches
+  trafficMove: /dns|record|rrset|zone|traffic|weight|split|canary|rout|shift/,
+  // rolloutReading (shell-rollouts.ts): a VERB among the subcommand words (upgrade, rollout,
+  // roll-out, install, reinstall, flash, push, distribute, assign, update-firmware,
+  // firmware-update, upgrade/update/install/push/rollout -all or _all), one of the options
+  // --install --upgrade --flash --push --rollout, or a tool named by VERB_IN_NAME (install,
+  // upgrade, rollout, flash, push, distribute)
+  rollout: /install|upgrade|rollout|roll-out|flash|push|distribute|assign|firmware|update[-_]all/,
+  // listedSendReading and listedEndReading (bulk-actions.ts): a word isComputed (shell-verbs.ts)
+  // takes as known only at run time: `*`, `?`, `{}`, `$(` or a backquote in it, or a name a loop
+  // or `read` bound (verbCandidates tests computedVars beside this gate)
+  listed: /[*?`]|\{\}|\$\(/,
+  // lossMarkReadings (shell-loss-marks.ts), tested on the lower-cased words with `-` and `_`
+  // dropped (it reads option names so: `--deletion-protection` is `deletionprotection`): the stems
+  // of every way it finds a loss: CMDLET_LOSS and GLUED_PROGRAM names (remove, clear, unregister,
+  // purge, revoke, delete, destroy, kill, drop, wipe, terminate); a protection switched off
+  // (PROTECTION_NAME: hold, *protection, prevent*, objectlock, immutab*, versioning, softdelete,
+  // pointintimerecovery, retention; PROTECTION_NOUN adds backup; `disable-` cmdlets); a hold
+  // lifted (HOLD_PATH: hold, lock, preservation); PURGE_OPTION, HARD_TYPE and PERMANENT (purge,
+  // clean, drop, reset, wipe, recreate, delete, recycle, trash, destroy, erase, remove, shred,
+  // permanent, forever); REINSTALL (install, reinit, reset); FINAL_ALWAYS and FINAL_PROMPTED
+  // (renounce, burn, self-destruct, abandon, forfeit, relinquish, exit, retire, close);
+  // NAMED_REMOVAL and DASH_VERB (remove, del, destroy, terminate, purge, wipe, erase)
+  lossMark:
+    /remove|clear|unregister|purge|revoke|del|destr|kill|drop|wipe|terminat|hold|protect|prevent|lock|immutab|versioning|pointintime|retention|backup|disable|clean|reset|recreate|recycle|trash|erase|shred|permanent|forever|install|reinit|preservation|exit|retire|close|renounce|burn|abandon|forfeit|relinquish/,
 };
 
 /** The stems of one command, tested once per gate: the words joined and lower-cased. */

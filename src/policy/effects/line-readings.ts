@@ -507,9 +507,19 @@ export const LINE_READINGS: readonly LineReading[] = [
 export function lineReadings(line: LineFacts, out: Effect[]): void {
   const list = LINE_READINGS;
   const gates = registryGates();
-  // The readings the line's few programs open, looked up per program (not per reading).
+  // Readings with no gate, and those whose hint is not in the joined scans, are tried on every
+  // line; the rest only where the line's programs or the hint scans opened them. Visiting just
+  // those (in registry order) costs a handful of steps a line instead of one per registered
+  // reading, each a look at a differently shaped object.
   const open = new Uint8Array(list.length);
-  for (const p of line.programs) for (const i of gates.byProgram.get(p) ?? NONE) open[i] = 1;
+  let opened = false;
+  // The readings the line's few programs open, looked up per program (not per reading).
+  for (const p of line.programs) {
+    const at = gates.byProgram.get(p);
+    if (!at) continue;
+    for (const i of at) open[i] = 1;
+    opened = true;
+  }
   // One scan for all the hints: a line that matches none of them is not tested once per hint.
   // Past it, the hints are tried a group at a time: a group's joined pattern matches exactly
   // when one of its hints does, so only the hints of the (one or two) groups that match are
@@ -524,13 +534,27 @@ export function lineReadings(line: LineFacts, out: Effect[]): void {
   if (hinted)
     for (const g of gates.groups) {
       if (!g.scan.test(text)) continue;
-      for (const i of g.members) if (open[i] === 0 && list[i]?.hint?.test(text) === true) open[i] = 1;
+      for (const i of g.members)
+        if (open[i] === 0 && list[i]?.hint?.test(text) === true) {
+          open[i] = 1;
+          opened = true;
+        }
     }
+  for (const i of gates.always) if (open[i] === 0) open[i] = 2;
+  if (!opened) {
+    // only the ungated readings and the unscanned hints: in registry order as always
+    for (const i of gates.always) {
+      const r = list[i];
+      if (r && (gates.unscanned[i] === 0 || r.hint?.test(text) === true)) r.read(line, out);
+    }
+    return;
+  }
   for (let i = 0; i < list.length; i++) {
+    const o = open[i];
+    if (o === 0) continue;
     const r = list[i];
     if (!r) continue;
-    if (open[i] === 1 || (!r.programs && !r.hint) || (gates.unscanned[i] === 1 && r.hint?.test(text) === true))
-      r.read(line, out);
+    if (o === 1 || gates.unscanned[i] === 0 || r.hint?.test(text) === true) r.read(line, out);
   }
 }
 
@@ -548,6 +572,11 @@ interface Gates {
   groups: { scan: RegExp; members: number[] }[];
   /** 1 for a reading whose hint is not in `scans` (it has named groups or backreferences). */
   unscanned: Uint8Array;
+  /**
+   * In registry order, the readings tried on every line whatever the scans say: those with neither
+   * programs nor a hint (run always) and those whose hint is unscanned (tested alone on each line).
+   */
+  always: number[];
 }
 
 /** The registry's gates, worked out on first use and again if the registry's length changed since. */
@@ -581,7 +610,11 @@ function registryGates(): Gates {
       const part = hints.slice(k, k + HINT_GROUP);
       groups.push({ scan: new RegExp(part.map((h) => h.source).join('|'), flags), members: part.map((h) => h.at) });
     }
-  const gates = { byProgram, scans, groups, unscanned };
+  const always: number[] = [];
+  LINE_READINGS.forEach((r, i) => {
+    if ((!r.programs && !r.hint) || unscanned[i] === 1) always.push(i);
+  });
+  const gates = { byProgram, scans, groups, unscanned, always };
   gateIndex = { size: LINE_READINGS.length, gates };
   return gates;
 }
