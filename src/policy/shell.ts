@@ -1285,7 +1285,9 @@ class Analyzer {
       this.psAssigned.add(ps);
       return;
     }
-    if (ps !== undefined && tokens.length === 1 && this.psAssigned.has(ps)) return;
+    // ... and `$r.version`, `$r.items.Count` are its members
+    const held = /^\$([A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)*$/.exec(name)?.[1];
+    if (held !== undefined && tokens.length === 1 && this.psAssigned.has(held)) return;
     const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;
     if (folded !== null && !unresolved(folded)) return;
     // `$PWD/scripts/run.sh`, `"$(pwd)/bin/tool"`: a file of the working directory, as known as
