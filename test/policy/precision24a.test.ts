@@ -25,6 +25,7 @@ test('deploys, restarts and upgrades aimed at staging pass; production, prod con
     [
       'kubectl rollout restart deploy/api -n payments',
       'kubectl rollout restart deploy/x -n staging --context prod-eks',
+      'heroku pipelines:promote -a acme-api-staging',
       'kubectl apply -f k8s/production/ -n staging',
       'helm upgrade api charts/api -n api-prod -f values-staging.yaml',
       'helm upgrade --install transcode-debug charts/mam -n mam-staging --set worker.securityContext.privileged=true --set worker.hostPID=true',
