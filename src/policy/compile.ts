@@ -127,6 +127,14 @@ function commandPatternVariants(p: string, home: string): string[] {
 /** Path patterns: ~ and $HOME expanded; a literal directory prefix that is a symlink also gets its target. */
 function pathPatternVariants(p: string, home: string): string[] {
   const out = [p];
+  // `$USER` in a path pattern (/lustre/scratch/$USER/**, the per-user folders HPC guides write that
+  // way) is the account whose home the engine guards: its folder spelled by name is the same folder
+  const name = /\$\{?USER\}?/.test(p)
+    ? home.replace(/\/+$/, '') === '/root'
+      ? 'root'
+      : /^\/(?:home|Users)\/([^/]+)\/?$/.exec(home)?.[1]
+    : undefined;
+  if (name) out.push(p.replace(/\$\{USER\}|\$USER\b/g, name));
   const expanded = expandHome(p.replace(/\\/g, '/'), home);
   if (expanded !== p) out.push(expanded);
   const wild = expanded.search(/[*?[]/);

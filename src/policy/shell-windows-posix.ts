@@ -780,6 +780,8 @@ export function posixLine(s: string, depth = 0): string | null {
   for (const [re, to] of VARIABLES) t = t.replace(re, to);
   t = t.replace(PROFILE, '~').replace(/\\/g, '/');
   const parts: string[] = [];
+  /** Variables set to a cmdlet's output on this line, by name: the cmdlet's words. */
+  const listings = new Map<string, string[]>();
   const commands = split(t);
   for (let i = 0; i < commands.length; i++) {
     const { words: raw, op } = commands[i] ?? { words: [], op: '' };
@@ -790,7 +792,9 @@ export function posixLine(s: string, depth = 0): string | null {
       /^[A-Za-z]:\/*$/.test(w) ? '/' : k > 0 && !shell && /[%$]/.test(w) ? w.replace(ARG_VARIABLE, '$$$1$2') : w,
     );
     const next = commands[i + 1];
-    const piped = op === '|' && next ? listedRemoval(words, next.words) : null;
+    // `$f = Get-ChildItem -Recurse X; $f | Remove-Item`: the variable hands over what its listing listed
+    const held = words.length === 1 ? listings.get(/^\$([A-Za-z_]\w*)$/.exec(words[0] ?? '')?.[1] ?? '') : undefined;
+    const piped = op === '|' && next ? listedRemoval(held ?? words, next.words) : null;
     if (piped) {
       parts.push(next?.op ? `${piped} ${next.op}` : piped);
       i++;
@@ -800,9 +804,17 @@ export function posixLine(s: string, depth = 0): string | null {
     // a listing piped into a content search (`gci -r X -Include *.xml | Select-String cpassword`)
     // is read whole by the secret-search readings: it stays as written
     const searched = op === '|' && LISTS.has((words[0] ?? '').toLowerCase()) && SEARCHES.test(next?.words[0] ?? '');
+    // `$rows = Import-Csv a.csv -Delimiter ';'`: the variable takes a cmdlet's output, which POSIX
+    // spells `rows="$(...)"` (the cmdlet still read as the command it is); written as one word
+    // `"$rows=Import-Csv" a.csv` it would be a program named by an unset variable
+    const call = words.length > 1 ? PS_ASSIGN.exec(words[0] ?? '') : null;
+    const value = call?.[2] !== undefined && CMDLET_START.test(call[2]) ? [call[2], ...words.slice(1)] : null;
+    if (call?.[1] && value) listings.set(call[1], value);
     const p = assign?.[1]
       ? `${assign[1]}=${quote(assign[2] ?? '')}`
-      : ((searched ? null : translate(words, depth)) ?? words.map(quote).join(' '));
+      : call?.[1] && value
+        ? `${call[1]}="$(${translate(value, depth) ?? value.map(quote).join(' ')})"`
+        : ((searched ? null : translate(words, depth)) ?? words.map(quote).join(' '));
     parts.push(op ? `${p} ${op}` : p);
   }
   const out = parts.join(' ').replace(/ ;$/, '').trim();

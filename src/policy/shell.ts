@@ -307,6 +307,9 @@ const INVOKE_EXPRESSION =
   /(?:^|[\s;|(&])(?:iex|invoke-expression)(?=[\s(]|$)|\[scriptblock\]::create\s*\(|\.invokecommand\.(?:invokescript|newscriptblock)\s*\(|add-type\s+-(?:typedefinition|memberdefinition)\b/i;
 /** Programs that put a copy of (or a link to) their first operand at their second. */
 const COPIERS = new Set(['cp', 'ln', 'install', 'mv', 'rsync']);
+/** A PowerShell assignment's value: a cmdlet (Verb-Noun), an array or hashtable, a cast, a variable, a
+ * sub-expression, a number, or $true/$false/$null. */
+const PS_VALUE = /^(?:[A-Z][a-z]+-[A-Z][A-Za-z]+|@[({]|\[[A-Za-z]|\$|\(|\d)/;
 /** Interpreters whose first operand is a script they run. */
 const SCRIPT_RUNNERS = /^(python[0-9.]*|node|nodejs|perl|ruby|php|deno|bun|lua[0-9.]*|Rscript|pwsh|powershell)$/;
 
@@ -439,6 +442,8 @@ class Analyzer {
   private readonly computedVars = new Set<string>();
   /** How many command substitutions deep the segment being read is: their output is captured, not shown. */
   private captured = 0;
+  /** Variables the line set as PowerShell does (`$rows = Import-Csv a.csv`): `$rows` alone then prints them. */
+  private readonly psAssigned = new Set<string>();
 
   constructor(
     private readonly home: string,
@@ -1270,6 +1275,19 @@ class Analyzer {
       return;
     // `$env:NAME='value'` (or `= value`) is PowerShell setting a variable (POSIX reading: export)
     if (/^\$env:[A-Za-z_]\w*(?:=.*)?$/i.test(name) && (name.includes('=') || tokens[1]?.text.startsWith('='))) return;
+    // `$rows = Import-Csv a.csv`, `$n = @(...)`, `$t = $x.Trim()`: PowerShell setting a variable to
+    // a cmdlet's output or an expression (about_Assignment_Operators), as in `pwsh -c "..."`. A POSIX
+    // shell would run the program named by $rows with `=` as its first argument, which no script
+    // means; a value that is a path or an option (`$c = -rf ~`) keeps the dynamic reading. `$rows`
+    // alone later on the line (`$rows | Where-Object ...`) is PowerShell writing the variable out.
+    const ps = /^\$([A-Za-z_]\w*)$/.exec(name)?.[1];
+    if (ps !== undefined && tokens[1]?.text === '=' && PS_VALUE.test(tokens[2]?.text ?? '')) {
+      this.psAssigned.add(ps);
+      return;
+    }
+    // ... and `$r.version`, `$r.items.Count` are its members
+    const held = /^\$([A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)*$/.exec(name)?.[1];
+    if (held !== undefined && tokens.length === 1 && this.psAssigned.has(held)) return;
     const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;
     if (folded !== null && !unresolved(folded)) return;
     // `$PWD/scripts/run.sh`, `"$(pwd)/bin/tool"`: a file of the working directory, as known as

@@ -287,6 +287,9 @@ const PUBLIC_REGISTRY =
 /** Whether the command names a local target, and nothing that names production. */
 function local(rest: string[], ops: string[], data: ShipData): boolean {
   if (rest.some((w) => PROD.test(w) || PUBLIC_REGISTRY.test(w))) return false;
+  // a promotion or a slot swap names where the release comes from (heroku pipelines:promote -a
+  // app-staging), and ships it to the next stage: the target named is not where it lands
+  if (ops.some((o) => /promot|swap/i.test(o))) return false;
   const named = targets(rest, data);
   // An image or chart reference on a local registry (localhost:5000/api:dev).
   for (const o of ops) {

@@ -319,6 +319,10 @@ function keptFolder(dir: string): { parts: string[]; home: string[] | undefined 
     .filter((x) => x !== '' && x !== '.');
   if (parts.some((x) => disposable(x) || x === '..')) return undefined;
   if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
+  // a file in a user's folder of a scratch file system (/scratch/u/, /lustre/scratch/u/run42/):
+  // scratch is purged on a schedule, as the folder deletes above read it (wideTarget)
+  const scratch = parts.findIndex((x) => /^scratch$/i.test(x));
+  if (scratch >= 0 && parts.length >= scratch + 2 && (scratch > 0 || dir.startsWith('/'))) return undefined;
   const home = homeRest(dir.split('/'));
   if (home?.find((x) => x !== '')?.startsWith('.')) return undefined;
   return { parts, home };
