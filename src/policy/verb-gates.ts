@@ -11,7 +11,16 @@
 // a gate changed (a merge that taught a reading a new word without its stem showed up there).
 
 export type VerbGate =
-  'envValues' | 'reveal' | 'secretGet' | 'keyExport' | 'mint' | 'subscription' | 'shipVerb' | 'prodChange' | 'expiry';
+  | 'envValues'
+  | 'reveal'
+  | 'secretNoun'
+  | 'secretGet'
+  | 'keyExport'
+  | 'mint'
+  | 'subscription'
+  | 'shipVerb'
+  | 'prodChange'
+  | 'expiry';
 
 export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // envValuesReading (shell-cli-secrets.ts): a subcommand word that is ENV_NOUN (env*, *vars,
@@ -24,6 +33,10 @@ export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // secretGetReading: `show-decrypted`, a GET_VERB part among the first operands, or a task
   // named `...config`
   secretGet: /get|show|read|print|value|cat|reveal|export|config/,
+  // secretNounReading (shell-cli-secrets.ts, called from shell.ts): a VALUE_NOUN in the subcommand
+  // path (secret, token, pass*, pwd, cred*, *key*, conn*, dsn, kube*config, pat, bearer), a
+  // `decrypt` subcommand, or a `secret/NAME` operand; camel case lowered keeps each stem
+  secretNoun: /secret|token|pass|pwd|cred|key|conn|dsn|kube|pat|bearer|decrypt/,
   // privateKeyExportReading: EXPORT_WORD, or the tool Export-PfxCertificate
   keyExport: /export/,
   // mintReading: MINT_VERB beside a noun, a generate-/create-/... joined noun, or a tool named
