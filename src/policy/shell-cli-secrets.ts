@@ -412,7 +412,7 @@ const PRINT_OPTION =
   /^--(?:(?:print|show|output|with|include|reveal|display|echo|dump|export|return)-(?:[a-z]+-)?(?:token|tokens|password|passwords|secret|secrets|key|keys|private-key|credentials?|creds|value|values)|plain-?text|values|with-values|show-values|decrypt|decrypted|private|print)(?:=(?:true|yes|1))?$/;
 /** Verbs and options of a listing, a change or a check, which print names or nothing. */
 const NOT_PRINT_VERB =
-  /^(?:list|ls|create|new|add|set|put|update|delete|rm|remove|rotate|renew|revoke|destroy|disable|enable|import|upload|push|write|edit|encrypt|seal|lock|validate|verify|check|test|scan|help|completion|describe|inspect|info|status|audit|diff|sync|login|logout|init)$/;
+  /^(?:list|ls|create|new|add|set|put|update|delete|rm|remove|rotate|renew|revoke|destroy|disable|enable|import|upload|push|write|edit|encrypt|seal|lock|validate|verify|check|test|scan|help|completion|describe|inspect|info|status|audit|diff|sync|login|logout|init|metadata|meta|history|policy|policies)$/;
 /** Print options that name a secret (the general PRINT_OPTION also takes `--values`, `--plaintext`, which need a secret's noun beside them). */
 const SECRET_PRINT_OPTION =
   /^--(?:print|show|output|with|include|reveal|display|echo|dump|return)-(?:[a-z]+-)?(?:token|tokens|password|passwords|secret|secrets|private-key|private-keys|credentials?|creds)(?:=(?:true|yes|1))?$/;
