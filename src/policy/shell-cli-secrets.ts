@@ -17,6 +17,7 @@
 // names-only listers print instead (`vercel env ls` shows values as Encrypted, `fly secrets list`,
 // `gh secret list`, `wrangler secret list` and `supabase secrets list` show names and digests).
 
+import { DECRYPT_READERS } from './effects/decrypt-prints.js';
 import { NOT_SECRET_KEY, SECRET_KEY } from './effects/secret-selectors.js';
 
 /** Nouns naming a platform's stored environment (`env`, `config:show` of dokku, `appsettings`). */
@@ -26,7 +27,7 @@ const ENV_NOUN =
 const SHOW_VERB = /^(?:list|ls|get|show|pull|export|dump|print|reveal|download|view|read|cat)$/;
 /** Nouns of secret stores whose listings show names, and verbs that only print one when asked by name. */
 const SECRET_NOUN = /^(?:secrets?|secret-values?)$/;
-const SECRET_REVEAL_VERB = /^(?:reveal|show-values|export|download|dump)$/;
+const SECRET_REVEAL_VERB = /^(?:reveal|show-values|export|download|dump|pull)$/;
 
 /**
  * Tools whose `env` is a language toolchain's, a version manager's or a build tool's own environment
@@ -43,7 +44,10 @@ const NOT_PLATFORM = new Set(
  * "Encrypted", `glab variable list` prints keys and their settings (values only with get/export),
  * `jf config show` masks the tokens and passwords it shows.
  */
-const NAMES_ONLY = /^(?:vercel env (?:ls|list)|glab variable (?:ls|list)|jf c(?:onfig)? show)\b/;
+const NAMES_ONLY =
+  /^(?:vercel env (?:ls|list)|glab variable (?:ls|list)|jf c(?:onfig)? show|airflow variables (?:list|ls))\b/;
+/** Options of a listing that ask for names only (`--names`, `--keys-only`), whatever the platform. */
+const LIST_NAMES_ONLY = /^--(?:names?|names-only|only-names|keys-only|no-values)$/;
 
 /** Options whose purpose is to print what the tool masks. */
 const REVEAL_OPTION =
@@ -114,7 +118,7 @@ export function envValuesReading(words: string[]): string | null {
   if (!/^[a-z][a-z0-9._-]*$/.test(tool) || NOT_PLATFORM.has(tool)) return null;
   const path = subcommandPath(words);
   const line = words.join(' ');
-  if (NAMES_ONLY.test(line)) return null;
+  if (NAMES_ONLY.test(line) || words.some((w) => LIST_NAMES_ONLY.test(w))) return null;
   // `shopify app env show --help`: the subcommand's usage, printed instead of running it (every
   // platform CLI's parser: oclif, cobra, click, commander); after `--` the word is an operand
   const dashes = words.indexOf('--');
@@ -382,4 +386,184 @@ export function composeConfigReading(words: string[]): string | null {
   }
   if (!named.some((n) => PROD_NAME.test(n) && !/\.(?:example|sample|template|dist)$/.test(n))) return null;
   return `may-expose-secret compose-config ${words.join(' ')}`;
+}
+
+// What a secret-noun reading keys on, for tools svc has never seen (mech24d): the subcommand path
+// of a CLI names what it acts on and what it does, so `quillctl secret get X`, `nimbusctl iam
+// get-api-key`, `aliyun kms GetSecretValue`, `hcp vault-secrets secrets open X`, `kamal secrets
+// print`, `step ca token`, `ferrocli login --print-token` all say, in the grammar every CLI
+// framework shares (cobra, click, oclif, commander: noun and verb words, kebab or camel case), that
+// a stored secret's value comes back. Words from the nouns and verbs of the secret-store CLIs
+// listed in secret-commands.yaml (their `get`, `show`, `reveal`, `print`, `read`, `access`,
+// `open`, `export`, `dump`, `decrypt` over `secret`, `token`, `password`, `credentials`,
+// `api-key`, `connection-string`, `kubeconfig`), generalised to any tool.
+
+/** A secret's noun, as one kebab-case run of words (`api-key`, `connection-strings`, `secret-value`). */
+const VALUE_NOUN =
+  /(?:^|-)(?:secrets?|secret-values?|tokens?|passwords?|passwd|passphrases?|credentials?|creds|api-?keys?|apikeys?|private-?keys?|priv-?keys?|connection-?strings?|conn-?strs?|conn-?strings?|dsns?|kubeconfigs?|kube-?configs?|unseal-keys?|recovery-keys?|signing-keys?|client-secrets?|access-keys?|secret-keys?|master-keys?|account-keys?|cert-keys?|tls-keys?|pats?|webhook-secrets?|bearer)(?=$|-)/;
+/** Verbs that give back a stored value. `describe`, `info`, `inspect` and `status` give metadata. */
+const PRINT_VERB =
+  /(?:^|-)(?:reveal|print|show|get|export|dump|cat|pull|download|access|open|value|read|display|decrypt|fetch|view|unmask|retrieve|unseal|plain|plaintext)(?=$|-)/;
+/** Parts after a noun in one word that make it a question about the secret, not the secret (`get-access-key-last-used`, `token-info`). */
+const META_AFTER =
+  /^(?:last|used|id|ids|name|names|info|metadata|meta|status|policy|policies|rotation|expiry|expiration|expires|count|age|list|ttl|type|types|version|versions|history|usage|scopes?|permissions?|owner|fingerprint|hash|digest|length|lookup-self|details|attributes|labels|tags|usages|limits?|reference|refs?|store|stores|provider|providers|manager|managers|engine|engines|exists?)$/;
+/** Options asking the tool to print the secret it would otherwise keep (`--print-token`, `--with-password`, `--include-private-key`, `--plaintext`). */
+const PRINT_OPTION =
+  /^--(?:(?:print|show|output|with|include|reveal|display|echo|dump|export|return)-(?:[a-z]+-)?(?:token|tokens|password|passwords|secret|secrets|key|keys|private-key|credentials?|creds|value|values)|plain-?text|values|with-values|show-values|decrypt|decrypted|private|print)(?:=(?:true|yes|1))?$/;
+/** Verbs and options of a listing, a change or a check, which print names or nothing. */
+const NOT_PRINT_VERB =
+  /^(?:list|ls|create|new|add|set|put|update|delete|rm|remove|rotate|renew|revoke|destroy|disable|enable|import|upload|push|write|edit|encrypt|seal|lock|validate|verify|check|test|scan|help|completion|describe|inspect|info|status|audit|diff|sync|login|logout|init|metadata|meta|history|policy|policies)$/;
+/** Print options that name a secret (the general PRINT_OPTION also takes `--values`, `--plaintext`, which need a secret's noun beside them). */
+const SECRET_PRINT_OPTION =
+  /^--(?:print|show|output|with|include|reveal|display|echo|dump|return)-(?:[a-z]+-)?(?:token|tokens|password|passwords|secret|secrets|private-key|private-keys|credentials?|creds)(?:=(?:true|yes|1))?$/;
+/** Words before a bare `key` that make it a credential (an account's, an API's, a signing key) rather than a KMS key's metadata. */
+const KEY_OWNER =
+  /(?:^|-)(?:account|sa|api|access|deploy|signing|private|ssh|secret|client|service|master|admin|root)$/;
+const META_VERB = /^(?:describe|inspect|info|status)$/;
+/** Nouns whose description is the value itself. */
+const STRONG_NOUN =
+  /(?:^|-)(?:connection-?strings?|conn-?strs?|conn-?strings?|dsns?|kubeconfigs?|kube-?configs?|private-?keys?)(?=$|-)/;
+const NAMES_OPTION =
+  /^--(?:names?|names-only|keys-only|keys|only-names|no-values|masked|redact(?:ed)?|quiet|help|check|exists?)$|^-h$/;
+/** Tools with their own readings of secrets, or whose words are code and URLs rather than a subcommand path. */
+const OWN_READINGS =
+  /^(?:kubectl|oc|kubecolor|helm|git|gh|glab|npm|npx|pnpm|yarn|bun|bunx|deno|pip|pip3|pipx|uv|poetry|cargo|go|make|just|task|rake|mix|gradle|gradlew|mvn|docker|podman|env|printenv|sudo|doas|echo|printf|cat|grep|rg|ag|sed|awk|jq|yq|find|ls|test|python|python3|node|ruby|perl|php|bash|sh|zsh|pwsh|powershell|cmd|openssl|ssh-keygen|ssh|scp|gpg|gpg2|age|age-keygen|keytool|cosign|man|info|tldr|which|type|command|whereis|history)$/;
+/** Programs a secret may be piped into that only shape or show what they receive. */
+const SHOWING_FILTER =
+  /^(?:jq|yq|gojq|jaq|grep|egrep|rg|head|tail|cat|tee|less|more|sed|awk|cut|sort|uniq|column|tr|base64|xxd|od|hexdump|fold|fmt|nl|python3?|fx|bat|pbcopy|xclip|xsel|wl-copy|clip|clip\.exe)$/;
+
+/** The subcommand path of a CLI: its first positional words before any operand that looks like data, kebab-cased. */
+function kebabPath(words: string[]): { path: string[]; operands: string[] } {
+  const path: string[] = [];
+  const operands: string[] = [];
+  for (let i = 1; i < words.length && path.length + operands.length < 7; i++) {
+    const w = words[i] ?? '';
+    if (w === '--') break;
+    if (w.startsWith('-')) {
+      // `--env production`, `--profile prod`: an option's value is no subcommand
+      if (!w.includes('=') && /^--?[a-z][\w-]*$/i.test(w) && !PRINT_OPTION.test(w) && !/^--?[a-z]$/i.test(w)) {
+        const next = words[i + 1] ?? '';
+        if (
+          next &&
+          !next.startsWith('-') &&
+          /^--(?:env|environment|profile|stage|app|project|project-id|cluster|region|zone|namespace|vault|context|org|account|format|output|field|key-id|id|alias|name|scope|shell|config|file|out)$/i.test(
+            w,
+          )
+        )
+          i++;
+      }
+      continue;
+    }
+    // `-s https://ci.example/`: a URL after an option is its value; `env:NAME` is PowerShell's environment drive
+    if (w.includes('://') || /^env:/i.test(w)) continue;
+    if (operands.length || !/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w)) {
+      operands.push(w);
+      continue;
+    }
+    for (const part of w.split(':'))
+      if (part)
+        path.push(
+          part
+            .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+            .replace(/_/g, '-')
+            .toLowerCase(),
+        );
+  }
+  return { path, operands };
+}
+
+/** An operand whose last segment is named for a secret or key material (`prod-api-key`, `deploy_key`, `db_password`, `tls.key`). */
+function namedSecret(operand: string): boolean {
+  if (/[$=\s]|:\/\//.test(operand)) return false;
+  const last = operand.replace(/^.*[/:]/, '').toLowerCase();
+  if (/\.(?:pem|key|p12|pfx|jks|keystore|ppk)$/.test(last)) return true;
+  // `secrets.enc`, `creds.txt`: a file given to the tool, which other readings judge by its place
+  if (last.includes('.')) return false;
+  const k = last.replace(/[-.]/g, '_');
+  return (
+    (SECRET_KEY.test(k) && !NOT_SECRET_KEY.test(k)) ||
+    /(?:^|_)(?:deploy|ssh|signing|tls|root)_keys?$|^id_(?:rsa|ed25519|ecdsa|dsa)$/.test(k)
+  );
+}
+
+/** Whether a kebab-case word names a secret's value (a noun not followed by a question about it). */
+function namesSecretValue(word: string): boolean {
+  const m = VALUE_NOUN.exec(word);
+  if (m === null) return false;
+  const rest = word
+    .slice(m.index + m[0].length)
+    .split('-')
+    .filter(Boolean);
+  return !rest.some((p) => META_AFTER.test(p));
+}
+
+/**
+ * `secret-reveal TOOL WORDS` when a CLI svc has no entry for is asked, by its subcommand path, to
+ * print a secret: a secret's noun and a verb that gives a value back (`secret get`, `get-api-key`,
+ * `GetSecretValue`, `secrets open`, `token print`), a noun under an account's or a cluster's
+ * group with no verb (`auth token`, `ca token`, `db credentials`), a noun with an option that
+ * asks for the value (`--print-token`, `--with-password`, `--plaintext`), a getter given a
+ * `secret/NAME` operand, or a `decrypt` subcommand whose plaintext is not sent to a file. Its
+ * listings (`secrets list`), changes (`secret create`, `token rotate`), checks and help print
+ * names or nothing and are left alone, as is a value captured, written to a file or piped into a
+ * program that uses it (`... token get | docker login --password-stdin`).
+ */
+export function secretNounReading(argv: string[], pipedInto?: readonly string[] | null): string | null {
+  // `java -jar jenkins-cli.jar ...`: the jar is the program
+  const words =
+    /^java$/i.test(argv[0] ?? '') && argv[1] === '-jar' && argv[2]
+      ? [argv[2].replace(/\.jar$/i, ''), ...argv.slice(3)]
+      : argv;
+  // PowerShell cmdlets (Test-Path env:X_TOKEN) are Verb-Noun, read by the PowerShell readings
+  if (/^[A-Z][a-z]+-[A-Z]/.test(words[0] ?? '')) return null;
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*[/\\]/, '');
+  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || OWN_READINGS.test(tool) || SCANNERS.has(tool)) return null;
+  if (SVC_READING.test(tool) || HTTP_TOOLS.test(tool)) return null;
+  if (words.some((w) => NAMES_OPTION.test(w))) return null;
+  const receiver = (pipedInto?.[0] ?? '').replace(/^.*\//, '');
+  if (pipedInto && receiver && !SHOWING_FILTER.test(receiver)) return null;
+  const { path, operands } = kebabPath(words);
+  if (path.length === 0) return null;
+  // `gcloud container clusters get-credentials`, `az aks get-credentials`: written into the kubeconfig, not printed
+  if (path.includes('get-credentials')) return null;
+  const options = words.slice(1).filter((w) => w.startsWith('-'));
+  const asks = options.some((w) => PRINT_OPTION.test(w.toLowerCase()));
+  // `ferrocli login --print-token`, `pylonx db url --with-password`, `x keystore export
+  // --include-private-key`: the option itself names the secret it asks to print
+  if (options.some((w) => SECRET_PRINT_OPTION.test(w.toLowerCase()))) return `secret-reveal ${words.join(' ')}`;
+  const line = words.join(' ');
+  // `service-account key get`, `api key show`: a bare key named by whose key it is
+  const noun = path.findIndex(
+    (w, i) => namesSecretValue(w) || (/^keys?$/.test(w) && KEY_OWNER.test(path[i - 1] ?? '')),
+  );
+  const verb = path.findIndex((w) => PRINT_VERB.test(w));
+  const stopWords = path.flatMap((w) => w.split('-')).filter((p) => NOT_PRINT_VERB.test(p));
+  const stops = stopWords.length > 0;
+  // `describe`, `inspect`, `info` give a secret's metadata, except of a noun that is its value (a connection string, a kubeconfig)
+  const looks = stops && stopWords.every((p) => META_VERB.test(p));
+  // `decrypt FILE`: the plaintext printed, unless it goes to a file or back in place
+  if ((path[0] === 'decrypt' || path[path.length - 1] === 'decrypt') && !DECRYPT_READERS.has(tool)) {
+    const toFile = options.some((w) =>
+      /^(?:-o|--out|--output|--outfile|--out-file|--output-file|--plaintext-file|-i|--in-place|--inplace|--write)(?:=|$)/.test(
+        w,
+      ),
+    );
+    if (!toFile && !stops) return `secret-reveal ${line}`;
+    return null;
+  }
+  if (noun >= 0) {
+    if (verb >= 0 && !stops) return `secret-reveal ${line}`;
+    if (looks && STRONG_NOUN.test(path[noun] ?? '')) return `secret-reveal ${line}`;
+    if (asks && !stops) return `secret-reveal ${line}`;
+    // `step ca token SUBJECT`, `strata-cli db credentials`: a noun ending a group's path is that
+    // group's getter; a bare noun (`npm token`) is a group of its own whose default lists or helps
+    if (noun === path.length - 1 && noun >= 1 && verb < 0 && !stops && !/^secrets?$/.test(path[noun] ?? ''))
+      return `secret-reveal ${line}`;
+  }
+  // `berglas access bucket/prod-api-key`, `keystash cat prod/ssh/deploy_key`: a getter given an operand named for a secret
+  if (verb >= 0 && !stops && operands.some(namedSecret)) return `secret-reveal ${line}`;
+  // `zephyrvault read secret/data/prod/api`, `prefect block inspect secret/db-password`: a getter of a secret by its type and name
+  if (verb >= 0 || path.some((w) => /^(?:inspect|describe)$/.test(w)))
+    if (operands.some((o) => /^secrets?\/[^\s]+/i.test(o)) && (!stops || looks)) return `secret-reveal ${line}`;
+  return null;
 }

@@ -58,6 +58,8 @@ import {
 import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
 import { secretMetadataReading } from './kube-output.js';
+import { secretNounReading } from './shell-cli-secrets.js';
+import { VERB_GATES, gateText } from './verb-gates.js';
 import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { releaseScriptReading } from './shell-ship-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
@@ -1118,6 +1120,12 @@ class Analyzer {
     for (const v of verbCandidates(words, this.computedVars, shown)) {
       this.add(v.text, u);
       if (v.note) this.note({ kind: 'meaning', ...v.note });
+    }
+    // a CLI nobody listed asked by its subcommand path for a secret's value (shell-cli-secrets.ts)
+    const noun = shown && VERB_GATES.secretNoun.test(gateText(words)) ? secretNounReading(words, ctx.pipedInto) : null;
+    if (noun) {
+      this.add(noun, u);
+      this.note({ kind: 'meaning', from: "a subcommand that prints a secret's value", text: noun });
     }
     // `kubectl get secret x -o json | jq '.data | keys'`: only names leave the pipe
     if (ctx.pipedInto && (words[0] === 'kubectl' || words[0] === 'oc') && !tokens.some((t) => t.redir)) {

@@ -13,6 +13,7 @@
 export type VerbGate =
   | 'envValues'
   | 'reveal'
+  | 'secretNoun'
   | 'secretGet'
   | 'keyExport'
   | 'mint'
@@ -36,6 +37,10 @@ export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // secretGetReading: `show-decrypted`, a GET_VERB part among the first operands, or a task
   // named `...config`
   secretGet: /get|show|read|print|value|cat|reveal|export|config/,
+  // secretNounReading (shell-cli-secrets.ts, called from shell.ts): a VALUE_NOUN in the subcommand
+  // path (secret, token, pass*, pwd, cred*, *key*, conn*, dsn, kube*config, pat, bearer), a
+  // `decrypt` subcommand, or a `secret/NAME` operand; camel case lowered keeps each stem
+  secretNoun: /secret|token|pass|pwd|cred|key|conn|dsn|kube|pat|bearer|decrypt/,
   // privateKeyExportReading: EXPORT_WORD, or the tool Export-PfxCertificate
   keyExport: /export/,
   // mintReading: MINT_VERB beside a noun, a generate-/create-/... joined noun, or a tool named

@@ -37,6 +37,13 @@ function optionValue(argv: string[], names: string[]): string | undefined {
 
 const has = (argv: string[], ...flags: string[]) => argv.some((w) => flags.includes(w));
 
+/** The programs read below, whose decrypt verbs this file decides (shell-cli-secrets.ts reads any other tool's `decrypt`). */
+export const DECRYPT_READERS: ReadonlySet<string> = new Set(
+  'gpg gpg2 age rage sops openssl ansible-vault eyaml ccat ccrypt ccdecrypt scrypt ejson aws gcloud az vault step kubeseal'.split(
+    ' ',
+  ),
+);
+
 /** Positional words (subcommand path) after the program name. */
 function positionals(argv: string[]): string[] {
   return argv.slice(1).filter((w) => !w.startsWith('-'));

@@ -87,6 +87,49 @@ const PRINTERS = new Set(['echo', 'printf', 'print', 'write-output', 'write-host
  */
 const LOGGERS = new Set(['logger', 'eventcreate', 'eventcreate.exe', 'write-eventlog', 'wall']);
 /**
+ * Mail senders, whose standard input is the message sent (mail(1), mailx, sendmail, mutt, msmtp,
+ * s-nail): a secret piped into one leaves the machine in a message's body, kept in mailboxes.
+ */
+const MAILERS = new Set(['mail', 'mailx', 'sendmail', 'mutt', 'msmtp', 's-nail', 'neomutt', 'ssmtp']);
+/**
+ * Messages kept in a project's history or shown to everyone who reads it: a commit's or a tag's
+ * message (`git commit -m`, `git tag -m`), an issue's or a pull request's title, body or comment
+ * (`gh issue create --body`, `glab mr note -m`). A secret expanded into one is published with it.
+ */
+function publishedMessage(argv: string[]): string | undefined {
+  const name = basename(argv[0] ?? '');
+  const sub = argv.slice(1).filter((w) => !w.startsWith('-'));
+  const git = name === 'git' && /^(?:commit|tag|notes|stash)$/.test(sub[0] ?? '');
+  const forge = (name === 'gh' || name === 'glab') && /^(?:issue|pr|mr|release|gist|discussion)$/.test(sub[0] ?? '');
+  if (!git && !forge) return undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const eq = /^--(?:message|body|title|notes|description)=(.*)$/s.exec(w);
+    const val = eq
+      ? eq[1]
+      : /^(?:-m|-am|-b|-t|--message|--body|--title|--notes|--description)$/.test(w)
+        ? argv[i + 1]
+        : undefined;
+    const secret = val === undefined ? undefined : printedSecret(val);
+    if (secret) return secret;
+  }
+  return undefined;
+}
+/** Whether c's output runs, through programs that pass it on, into a mail sender. */
+function endsMailed(c: SimpleCommand, cmds: SimpleCommand[]): boolean {
+  let cur = c;
+  for (let guard = 0; guard < 8 && cur.pipedInto; guard++) {
+    const into = cur.pipedInto;
+    const name = basename(into[0] ?? '');
+    if (MAILERS.has(name)) return true;
+    if (!PASS_ON.has(name) && !REWRITERS.has(name)) return false;
+    const next = cmds.find((x) => x.argv === into);
+    if (!next) return false;
+    cur = next;
+  }
+  return false;
+}
+/**
  * Filters that rewrite a line and print it, so the secret still comes out, spaced, reversed or
  * reordered (`echo "$TOKEN" | sed 's/./& /g'` defeats CI log masking): sed, paste, nl, column,
  * fmt, expand, sort, uniq and the encoders basenc/uuencode. awk and cut print what they select:
@@ -497,6 +540,16 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
         );
       continue;
     }
+    const message = publishedMessage(c.argv);
+    if (message) {
+      out.push(
+        exposes(
+          `publishes ${message}`,
+          `${name} puts $${message} into a commit, tag, issue or pull request message, kept in history and read by others`,
+        ),
+      );
+      continue;
+    }
     if (PRINTERS.has(lower)) secret = printedSecret(c.argv.slice(1).join(' '));
     else if (c.stdin !== undefined && (PASS_ON.has(name) || name === 'cat')) secret = printedSecret(c.stdin);
     else secret = interpreterPrints(c);
@@ -522,6 +575,8 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
         command: `may-expose-secret stages ${staged.target.replace(/[^\w/.$-]/g, '_')}`,
         via: `${name} writes $${secret} into ${staged.target}, where any later step or process can pick it up`,
       });
+    else if (endsMailed(c, cmds))
+      out.push(exposes(`mails ${secret}`, `${name} sends $${secret} in a mail message's body`));
     else if (endsPrinted(c, cmds))
       out.push(exposes(`prints ${secret}`, `${name} prints $${secret} into the conversation`));
   }
