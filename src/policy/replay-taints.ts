@@ -18,14 +18,16 @@
 //    least recently used key would be dropped, and which one depends on the order of every touch;
 //  - a question about a time before what is kept (a log whose times go back by hours).
 import type { ToolCall } from './types.js';
+import { SvcError } from '../util/errors.js';
+import { at } from '../util/invariant.js';
 import type { ParsedPolicyFile } from './ast.js';
 import { MAX_TAINT_KEYS, taintKeys } from './session-state.js';
 import type { SessionLookup, TaintMark, TaintSpec } from './session-types.js';
 
 /** Thrown where deferred taints could give another answer than taints worked out at once. */
-export class LazyTaintsUnsafe extends Error {
+export class LazyTaintsUnsafe extends SvcError {
   constructor(why: string) {
-    super(`deferred taints cannot be replayed exactly here (${why})`);
+    super('replay_taints_unsafe', `deferred taints cannot be replayed exactly here (${why})`);
   }
 }
 
@@ -197,7 +199,7 @@ export class DeferredTaints {
       if (!list) continue;
       // Newest first: the likeliest to last until t.
       for (let i = list.length - 1; i >= 0; i--) {
-        const p = list[i]!;
+        const p = at(list, i);
         if (p.done || p.seq >= seq || p.at + ttl <= t) continue;
         this.work(p);
         if (this.heldAt(k, label, seq, t)) return true;
@@ -211,8 +213,8 @@ export class DeferredTaints {
     if (!list?.length) return false;
     // Ends rise with the position: the last mark before `seq` lasts longest.
     let i = list.length - 1;
-    while (i >= 0 && list[i]!.seq >= seq) i--;
-    return i >= 0 && list[i]!.until > t;
+    while (i >= 0 && at(list, i).seq >= seq) i--;
+    return i >= 0 && at(list, i).until > t;
   }
 
   /**
@@ -280,7 +282,7 @@ export class DeferredTaints {
       const list = this.pending.get(k);
       if (list)
         for (let i = list.length - 1; i >= 0; i--) {
-          const p = list[i]!;
+          const p = at(list, i);
           if (!p.done && p.seq < seq && p.at + ttl > t) return undefined;
         }
     }
@@ -332,7 +334,7 @@ export class DeferredTaints {
     for (const [k, byLabel] of this.held) {
       for (const [l, list] of byLabel) {
         let i = 0;
-        while (i < list.length && list[i]!.until <= horizon) i++;
+        while (i < list.length && at(list, i).until <= horizon) i++;
         if (i === list.length) byLabel.delete(l);
         else if (i) list.splice(0, i);
       }
@@ -352,10 +354,10 @@ function markOf(label: string, keys: string[], t: number): TaintMark {
  */
 function insertHeld(list: Held[], seq: number, until: number): void {
   let i = list.length;
-  while (i > 0 && list[i - 1]!.seq > seq) i--;
+  while (i > 0 && at(list, i - 1).seq > seq) i--;
   // list[i - 1] is the latest at or before seq: the longest such.
-  if (i > 0 && list[i - 1]!.until >= until) return;
+  if (i > 0 && at(list, i - 1).until >= until) return;
   let j = i;
-  while (j < list.length && list[j]!.until <= until) j++;
+  while (j < list.length && at(list, j).until <= until) j++;
   list.splice(i, j - i, { seq, until });
 }

@@ -428,6 +428,8 @@ const NAMES_OPTION =
 /** Tools with their own readings of secrets, or whose words are code and URLs rather than a subcommand path. */
 const OWN_READINGS =
   /^(?:kubectl|oc|kubecolor|helm|git|gh|glab|npm|npx|pnpm|yarn|bun|bunx|deno|pip|pip3|pipx|uv|poetry|cargo|go|make|just|task|rake|mix|gradle|gradlew|mvn|docker|podman|env|printenv|sudo|doas|echo|printf|cat|grep|rg|ag|sed|awk|jq|yq|find|ls|test|python|python3|node|ruby|perl|php|bash|sh|zsh|pwsh|powershell|cmd|openssl|ssh-keygen|ssh|scp|gpg|gpg2|age|age-keygen|keytool|cosign|man|info|tldr|which|type|command|whereis|history)$/;
+/** Local clusters' own tools: the kubeconfig they print reaches a cluster on this machine (`k3d kubeconfig get dev`). */
+const LOCAL_CLUSTERS = /^(?:k3d|kind|minikube)$/;
 /** Programs a secret may be piped into that only shape or show what they receive. */
 const SHOWING_FILTER =
   /^(?:jq|yq|gojq|jaq|grep|egrep|rg|head|tail|cat|tee|less|more|sed|awk|cut|sort|uniq|column|tr|base64|xxd|od|hexdump|fold|fmt|nl|python3?|fx|bat|pbcopy|xclip|xsel|wl-copy|clip|clip\.exe)$/;
@@ -518,7 +520,8 @@ export function secretNounReading(argv: string[], pipedInto?: readonly string[] 
   if (/^[A-Z][a-z]+-[A-Z]/.test(words[0] ?? '')) return null;
   const tool = (words[0] ?? '').toLowerCase().replace(/^.*[/\\]/, '');
   if (!/^[a-z][a-z0-9._-]*$/.test(tool) || OWN_READINGS.test(tool) || SCANNERS.has(tool)) return null;
-  if (SVC_READING.test(tool) || HTTP_TOOLS.test(tool)) return null;
+  if (SVC_READING.test(tool) || HTTP_TOOLS.test(tool) || LOCAL_CLUSTERS.test(tool) || tool === 'setting-program')
+    return null;
   if (words.some((w) => NAMES_OPTION.test(w))) return null;
   const receiver = (pipedInto?.[0] ?? '').replace(/^.*\//, '');
   if (pipedInto && receiver && !SHOWING_FILTER.test(receiver)) return null;

@@ -28,7 +28,8 @@ export type LocalErrorCode =
   | 'audit_chain_broken'
   | 'audit_start_mismatch'
   | 'not_canonical_json'
-  | 'simulated_crash';
+  | 'simulated_crash'
+  | 'replay_taints_unsafe';
 
 /** Every code a reply can carry, grouped by what went wrong. */
 export type HttpErrorCode =

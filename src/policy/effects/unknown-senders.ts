@@ -42,7 +42,7 @@ const FILE_OPTION =
   /^--?(?:file|files|attach|attachment|attachments|upload|input|path|body-file|content-file|document|photo|f|a)$/;
 /** Programs whose copies and pushes are read elsewhere (or are local), and task runners, whose targets are the project's own names, not verbs. */
 const READ_ELSEWHERE = new Set(
-  'git docker podman kubectl oc helm cp mv install rsync scp npm pnpm yarn bun make just task rake gradle mvn'.split(
+  'git docker podman kubectl oc helm cp mv install rsync scp npm pnpm yarn bun make just task rake gradle mvn curl wget http https xh xhs curlie'.split(
     ' ',
   ),
 );
@@ -112,6 +112,8 @@ const PERSONAL_TREE =
 /** What a file or folder handed to a sender holds, when it is data someone owns; else undefined. */
 export function sensitivePayload(path: string): string | undefined {
   const f = path.replace(/^["'@]|["']$/g, '');
+  // a URL or httpie's localhost shorthand (`:8000/api/orders`) names an endpoint, not a file
+  if (/^(?:[a-z][a-z0-9+.-]*:\/\/|:\d*\/)/i.test(f)) return undefined;
   if (PERSONAL_TREE.test(f)) return 'a home or documents folder';
   if (SAMPLE.test(f)) return undefined;
   if (DATABASE_FILE.test(f)) return 'a database file or backup';
